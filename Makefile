@@ -1,0 +1,40 @@
+# The whole set-up is `make serve` and `make test`; each target builds .venv/ first.
+# Run `make help` for the list.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+# torch is installed alone, first, at the version pyproject.toml pins, so that no
+# other requirement can pull a different (multi-GB CUDA) build.
+TORCH_PIN := $(shell sed -n 's/^ *"\(torch==[^"]*\)".*/\1/p' pyproject.toml)
+# Extra pip arguments for the torch install only (the GitHub workflow points it at the CPU wheel index).
+TORCH_PIP_ARGS ?=
+
+export OMP_NUM_THREADS := 1
+export NO_MKDOCS_2_WARNING := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.DEFAULT_GOAL := help
+.PHONY: help serve build test clean
+
+help: ## List the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-7s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet $(TORCH_PIP_ARGS) "$(TORCH_PIN)"
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $@
+
+serve: $(STAMP) ## Serve the site with live reload on http://127.0.0.1:8000
+	$(PY) -m mkdocs serve --dirty --dev-addr 127.0.0.1:8000
+
+build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json)
+	$(PY) -m mkdocs build --strict --site-dir site
+
+test: $(STAMP) ## Run every test: code blocks, snippets, strict build, links, browser
+	$(PY) -m pytest -n 2
+
+clean: ## Remove site/, caches and generated pages (keeps .venv/)
+	rm -rf site .cache .pytest_cache

@@ -1,0 +1,58 @@
+"""Shared fixtures: one strict build of the site per test run, shared by xdist workers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+from tools.paths import ROOT
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    site_dir: Path
+    returncode: int
+    output: str  # mkdocs' stdout and stderr
+
+
+def build_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("OMP_NUM_THREADS", "1")
+    env["NO_MKDOCS_2_WARNING"] = "1"  # Material's banner about MkDocs 2, not a build warning
+    return env
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> BuiltSite:
+    # Under xdist every worker has its own basetemp; their parent is per run.
+    root = tmp_path_factory.getbasetemp()
+    if worker_id != "master":
+        root = root.parent
+    site_dir, record = root / "site", root / "build.json"
+    with FileLock(str(root / "build.lock")):
+        if not record.exists():
+            result = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+                cwd=ROOT,
+                env=build_env(),
+                capture_output=True,
+                text=True,
+            )
+            record.write_text(json.dumps({"returncode": result.returncode, "output": result.stdout + result.stderr}))
+    data = json.loads(record.read_text())
+    return BuiltSite(site_dir, data["returncode"], data["output"])
+
+
+@pytest.fixture
+def site(built_site: BuiltSite) -> Path:
+    """The built site's directory; fails (once per test) when the build failed."""
+    if built_site.returncode != 0:
+        pytest.fail(f"the strict build failed:\n{built_site.output[-4000:]}")
+    return built_site.site_dir

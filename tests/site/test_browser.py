@@ -1,0 +1,92 @@
+"""The built site in a real browser: it makes no request off the machine and its scripts run.
+
+Uses Debian's chromium (installed by .ci/run; never a downloaded browser).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+# Debian's chromium by default; CHROMIUM names another Chromium-based browser binary.
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+
+pytestmark = pytest.mark.browser
+
+if not CHROMIUM.exists():
+    if os.environ.get("CI"):
+        raise RuntimeError("CI needs Debian's chromium for the browser tests: apt-get install -y chromium")
+    pytestmark = [
+        pytest.mark.browser,
+        # Reason: outside CI the browser is optional; .ci/run installs it, so CI never skips.
+        pytest.mark.skip(reason="chromium is not installed (apt-get install -y chromium); CI installs it"),
+    ]
+
+
+@pytest.fixture(scope="module")
+def served_site(built_site):
+    handler = functools.partial(_QuietHandler, directory=str(built_site.site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
+
+
+def _html_pages(site: Path) -> list[str]:
+    return sorted(
+        "/" + p.relative_to(site).as_posix().removesuffix("index.html")
+        for p in site.rglob("*.html")
+        if p.name != "404.html"
+    )
+
+
+def test_pages_request_nothing_off_the_machine_and_raise_no_errors(browser, served_site, site):
+    page = browser.new_page()
+    requests, errors = [], []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    for path in _html_pages(site):
+        page.goto(served_site + path, wait_until="networkidle")
+    off_machine = [url for url in requests if not url.startswith((served_site, "data:", "blob:"))]
+    assert not off_machine, f"requests that leave the machine: {sorted(set(off_machine))}"
+    assert not errors, f"script errors: {errors}"
+    page.close()
+
+
+def test_search_works_offline(browser, served_site):
+    page = browser.new_page()
+    page.goto(served_site + "/", wait_until="networkidle")
+    page.keyboard.press("/")  # Material focuses the search box on '/'
+    page.keyboard.type("inventory")
+    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    assert page.locator(".md-search-result__item").count() > 0
+    page.close()

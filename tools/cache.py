@@ -1,0 +1,90 @@
+"""Compute records once: in-process for ``mkdocs serve``, optionally on disk.
+
+A record set is identified by a name and a fingerprint of everything it
+depends on: the installed versions of the pinned packages and the content of
+the files named as inputs (the generator's own source, curated data).  Change
+any of them and the records are recomputed.
+
+``DOCS_CACHE=off`` disables the disk cache (cold builds, benchmarks).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tools.paths import CACHE, ROOT
+
+T = TypeVar("T")
+
+PINNED_DISTRIBUTIONS = ("torch", "torchrl", "tensordict", "hydra-core", "omegaconf")
+
+_memory: dict[tuple[str, str], Any] = {}
+
+
+def _files(inputs: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in inputs:
+        path = Path(path)
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts))
+        elif path.exists():
+            out.append(path)
+    return out
+
+
+def fingerprint(inputs: Iterable[Path]) -> str:
+    digest = hashlib.sha256()
+    for dist in PINNED_DISTRIBUTIONS:
+        try:
+            digest.update(f"{dist}={metadata.version(dist)}\n".encode())
+        except metadata.PackageNotFoundError:
+            digest.update(f"{dist}=missing\n".encode())
+    for path in _files(inputs):
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def disk_cache_enabled() -> bool:
+    return os.environ.get("DOCS_CACHE", "on").lower() not in {"off", "0", "false", "no"}
+
+
+def cached(
+    name: str,
+    compute: Callable[[], T],
+    *,
+    inputs: Iterable[Path] = (),
+    encode: Callable[[T], Any] | None = None,
+    decode: Callable[[Any], T] | None = None,
+) -> T:
+    """Return ``compute()``, reusing an earlier result with the same fingerprint.
+
+    Pass ``encode``/``decode`` (records <-> JSON-able) to also keep the result
+    on disk under ``.cache/records/`` between processes.
+    """
+    key = (name, fingerprint(inputs))
+    if key in _memory:
+        return _memory[key]
+    use_disk = encode is not None and decode is not None and disk_cache_enabled()
+    path = CACHE / "records" / f"{name}-{key[1]}.json"
+    if use_disk and path.exists():
+        value = decode(json.loads(path.read_text()))
+    else:
+        value = compute()
+        if use_disk:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(encode(value), indent=1, sort_keys=True))
+            tmp.replace(path)
+    _memory[key] = value
+    return value
+
+
+def clear_memory() -> None:
+    _memory.clear()

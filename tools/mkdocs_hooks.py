@@ -1,0 +1,151 @@
+"""The MkDocs adapter: places what ``tools.pages`` returns.  No generation logic here.
+
+MkDocs re-executes this file on every config load (each ``mkdocs serve``
+rebuild), so it keeps no state of its own beyond one build; records are
+cached in ``tools.cache``, which lives as long as the process.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import logging
+import os
+import re
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from tools import pages
+from tools.paths import CACHE, ROOT
+
+log = logging.getLogger("mkdocs.hooks.torchrl_reference")
+
+SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
+
+_build = {"dirty": False, "generated": set(), "used": set()}
+
+
+class _DropDirtyNotice(logging.Filter):
+    """``make serve`` uses --dirty on purpose; strict mode would abort on its notice."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "A 'dirty' build is being performed" not in record.getMessage()
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _build["dirty"] = dirty
+    if dirty:
+        logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyNotice())
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _build["generated"] = set()
+    _build["used"] = set()
+    return config
+
+
+def _write_if_changed(path, text: str) -> None:
+    # Unchanged generated pages keep their mtime, so `serve --dirty` skips them.
+    if not path.exists() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def _expand_nav(items, known: list[str]):
+    """Expand nav leaves such as ``losses/*.md`` into the pages that match them."""
+    listed = set()
+
+    def collect(node):
+        if isinstance(node, str) and "*" not in node:
+            listed.add(node)
+        elif isinstance(node, dict):
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    collect(items)
+
+    def walk(node):
+        if isinstance(node, list):
+            out = []
+            for item in node:
+                if isinstance(item, str) and "*" in item:
+                    matches = sorted(p for p in known if fnmatch.fnmatch(p, item) and p not in listed)
+                    if not matches:
+                        raise PluginError(f"mkdocs.yml nav: the pattern {item!r} matches no page")
+                    out.extend(matches)
+                else:
+                    out.append(walk(item))
+            return out
+        if isinstance(node, dict):
+            return {key: walk(value) for key, value in node.items()}
+        return node
+
+    return walk(items)
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    try:
+        generated = pages.generated_pages()
+    except pages.GenerationError as exc:
+        raise PluginError(str(exc)) from exc
+    for src_uri, markdown in generated.items():
+        if files.get_file_from_path(src_uri) is not None:
+            raise PluginError(f"{src_uri} is both a file under docs/ and a generated page; remove one")
+        backing = CACHE / "generated" / src_uri
+        _write_if_changed(backing, markdown)
+        files.append(File.generated(config, src_uri, abs_src_path=str(backing)))
+        _build["generated"].add(src_uri)
+    if config.nav:
+        config.nav = _expand_nav(config.nav, [f.src_uri for f in files.documentation_pages()])
+    if _build["dirty"]:
+        _mark_pages_with_changed_snippets(files)
+    return files
+
+
+def _mark_pages_with_changed_snippets(files: Files) -> None:
+    """A page rebuilds under --dirty when a snippet file it includes changed."""
+    for file in files.documentation_pages():
+        if file.abs_src_path is None or file.is_modified():
+            continue
+        with open(file.abs_src_path, encoding="utf-8") as handle:
+            text = handle.read()
+        built = file.abs_dest_path
+        for include in SNIPPET_INCLUDE.findall(text):
+            snippet = ROOT / include
+            try:
+                newer = snippet.stat().st_mtime > os.path.getmtime(built)
+            except OSError:
+                newer = True
+            if newer:
+                file.is_modified = lambda: True  # type: ignore[method-assign]
+                break
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    src = page.file.src_uri
+    try:
+        expanded = pages.expand(markdown, src, generated_page=src in _build["generated"])
+    except pages.GenerationError as exc:
+        raise PluginError(str(exc)) from exc
+    _build["used"] |= expanded.sections_used
+    return expanded.markdown
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    if not _build["dirty"]:
+        # Under --dirty only changed pages were read, so the check would lie.
+        try:
+            pages.check_sections_placed(_build["used"])
+        except pages.GenerationError as exc:
+            raise PluginError(str(exc)) from exc
+    inventory = pages.inventory()
+    with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
+        json.dump(inventory, handle, indent=2, sort_keys=False)
+        handle.write("\n")
+    log.info("wrote inventory.json with sections: %s", ", ".join(inventory))

@@ -1,0 +1,60 @@
+"""The concerns that feed the site, and the contract each one fulfils.
+
+A concern is a sub-package of ``tools`` whose ``__init__`` defines ``CONCERN``.
+It may provide:
+
+* ``sections``: marker name -> function(argument) -> Markdown.  A page asks for
+  one with ``<!-- gen:<concern>.<section> [argument] -->``.
+* ``pages``: function() -> {docs-relative path: Markdown} for whole generated
+  pages (one page per loss, for instance).
+* ``inventory``: function() -> JSON-able value stored under ``CONCERN.name``
+  in ``site/inventory.json``.
+
+Adding a concern is one line in ``CONCERN_MODULES``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# Order matters only for the order of keys in inventory.json.
+CONCERN_MODULES: tuple[str, ...] = ("tools.versions", "tools.inventory")
+
+
+@dataclass(frozen=True)
+class Concern:
+    name: str
+    sections: Mapping[str, Callable[[str], str]] = field(default_factory=dict)
+    pages: Callable[[], Mapping[str, str]] | None = None
+    inventory: Callable[[], Any] | None = None
+    # One sentence for the Tools page: what the inventory section holds.
+    inventory_doc: str = ""
+    # Sections that only generated pages use; the "every section is placed
+    # somewhere" check does not require a hand-written page to hold them.
+    page_only_sections: frozenset[str] = frozenset()
+
+
+def concerns() -> list[Concern]:
+    found = []
+    for module_name in CONCERN_MODULES:
+        module = importlib.import_module(module_name)
+        concern = getattr(module, "CONCERN", None)
+        if not isinstance(concern, Concern):
+            raise TypeError(f"{module_name} must define CONCERN = Concern(...)")
+        found.append(concern)
+    names = [c.name for c in found]
+    if len(set(names)) != len(names):
+        raise ValueError(f"two concerns share a name: {names}")
+    return found
+
+
+def section_table() -> dict[str, Callable[[str], str]]:
+    """Every marker name (``concern.section``) -> its render function."""
+    return {
+        f"{c.name}.{name}": render
+        for c in concerns()
+        for name, render in c.sections.items()
+    }

@@ -1,0 +1,51 @@
+"""Which versions of the pinned packages this build runs against."""
+
+from __future__ import annotations
+
+import platform
+from dataclasses import asdict, dataclass
+from importlib import metadata
+
+# distribution name -> label shown to readers
+DISTRIBUTIONS = {
+    "torch": "torch",
+    "torchrl": "torchrl",
+    "tensordict": "tensordict",
+    "hydra-core": "hydra-core",
+}
+
+
+@dataclass(frozen=True)
+class PackageVersion:
+    distribution: str
+    version: str
+
+
+@dataclass(frozen=True)
+class Versions:
+    packages: tuple[PackageVersion, ...]
+    python: str
+
+    def by_name(self) -> dict[str, str]:
+        return {p.distribution: p.version for p in self.packages}
+
+    def to_json(self) -> dict[str, str]:
+        return {**self.by_name(), "python": self.python}
+
+
+def read_versions() -> Versions:
+    """Read installed versions from package metadata (no import needed)."""
+    packages = []
+    for dist in DISTRIBUTIONS:
+        try:
+            version = metadata.version(dist)
+        except metadata.PackageNotFoundError as exc:
+            raise RuntimeError(
+                f"{dist} is not installed in this interpreter; run `make build` "
+                "(it installs the pinned packages into .venv/)"
+            ) from exc
+        packages.append(PackageVersion(dist, version))
+    return Versions(tuple(packages), platform.python_version())
+
+
+__all__ = ["PackageVersion", "Versions", "read_versions", "asdict"]
