@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from tools.paths import CACHE, ROOT
+from tools.timing import stage
 
 T = TypeVar("T")
 
@@ -76,7 +77,8 @@ def cached(
     if use_disk and path.exists():
         value = decode(json.loads(path.read_text()))
     else:
-        value = compute()
+        with stage(f"{name}.compute"):
+            value = compute()
         if use_disk:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(".tmp")

@@ -18,7 +18,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from tools import pages
+from tools import pages, timing
 from tools.paths import CACHE, ROOT
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -42,6 +42,7 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
     return config
@@ -149,3 +150,5 @@ def on_post_build(config: MkDocsConfig) -> None:
         json.dump(inventory, handle, indent=2, sort_keys=False)
         handle.write("\n")
     log.info("wrote inventory.json with sections: %s", ", ".join(inventory))
+    CACHE.mkdir(exist_ok=True)
+    (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")

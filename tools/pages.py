@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tools import registry
+from tools.timing import stage
 from tools.versions import read_versions, render_banner
 
 MARKER = re.compile(r"^<!--\s*gen:(?P<name>[\w.-]+)(?:[ \t]+(?P<arg>[^\n]*?))?\s*-->\s*$")
@@ -102,7 +103,8 @@ def expand(markdown: str, page_path: str, *, generated_page: bool = False) -> Ex
                 "concern's CONCERN in tools/<concern>/__init__.py)"
             )
         try:
-            replacements[index] = render(arg).rstrip("\n")
+            with stage(f"{name.split('.')[0]}.render"):
+                replacements[index] = render(arg).rstrip("\n")
         except GenerationError:
             raise
         except Exception as exc:  # re-raised with the place that asked for it
@@ -120,7 +122,9 @@ def generated_pages() -> dict[str, str]:
     for concern in registry.concerns():
         if concern.pages is None:
             continue
-        for path, markdown in concern.pages().items():
+        with stage(f"{concern.name}.pages"):
+            concern_pages = concern.pages()
+        for path, markdown in concern_pages.items():
             if path in pages:
                 raise GenerationError(f"two concerns generate the page {path}")
             pages[path] = markdown

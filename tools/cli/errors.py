@@ -1,0 +1,37 @@
+"""User mistakes end with a clear message and exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Callable, Iterable
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A mistake of the user's; its message names the problem and the fix."""
+
+
+def unknown_name(kind: str, name: str, known: Iterable[str]) -> UsageError:
+    """``unknown loss 'ClipPPO'; did you mean ClipPPOLoss?``"""
+    known = sorted(set(known))
+    lowered = {k.lower(): k for k in known}
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+    close += [lowered[m] for m in difflib.get_close_matches(name.lower(), lowered, n=3, cutoff=0.6)]
+    close = list(dict.fromkeys(close))[:3]
+    if close:
+        return UsageError(f"unknown {kind} {name!r}; did you mean {' or '.join(close)}?")
+    return UsageError(f"unknown {kind} {name!r}; choose one of: {', '.join(known)}")
+
+
+def run(main: Callable[[list[str] | None], int | None], argv: list[str] | None = None) -> int:
+    """Call ``main`` and turn a UsageError into a one-line message and exit code 2."""
+    try:
+        return main(argv) or 0
+    except UsageError as exc:
+        prog = sys.argv[0].rsplit("/", 1)[-1] if sys.argv and sys.argv[0] else "tool"
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
