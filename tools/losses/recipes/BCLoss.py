@@ -8,14 +8,16 @@ from torchrl.objectives import BCLoss
 torch.manual_seed(0)
 OBS, ACT = 3, 2  # observation and action sizes
 BATCH = (2, 4)  # 2 demonstrations x 4 steps
-EXPERT_ACTION = ("expert", "action")  # where the dataset stores the expert's action
+ACTION = ("agent", "action")  # a nested key for the action, wired with set_keys below
 
-policy = TensorDictModule(MLP(OBS, ACT, num_cells=[8]), in_keys=["observation"], out_keys=["action"])
+# The policy writes its prediction under the loss's action key; the loss reads the
+# expert's action from that key first, then runs the policy on a copy of the batch.
+policy = TensorDictModule(MLP(OBS, ACT, num_cells=[8]), in_keys=["observation"], out_keys=[ACTION])
 
 loss = BCLoss(policy, loss_function="l2")
-loss.set_keys(action=EXPERT_ACTION)
+loss.set_keys(action=ACTION)
 
 batch = TensorDict(
-    {"observation": torch.randn(*BATCH, OBS), EXPERT_ACTION: torch.randn(*BATCH, ACT)},
+    {"observation": torch.randn(*BATCH, OBS), ACTION: torch.randn(*BATCH, ACT)},  # expert actions
     batch_size=BATCH,
 )

@@ -1,0 +1,154 @@
+"""Facts measured by running the zoo's recipe of a loss on its tiny fake batch."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from typing import Any
+
+from tools.losses import zoo
+from tools.losses.introspect import accepted_key_defaults
+from tools.losses.records import Measurement, Output, key_to_json
+
+MASK_PROBE_KEY = "loss_mask_probe"
+
+
+class MeasurementError(Exception):
+    """A recipe that no longer runs; the message names the loss and the recipe file."""
+
+
+def _leaves(td) -> list[tuple[Any, Any]]:
+    return list(td.items(include_nested=True, leaves_only=True))
+
+
+def _forward(loss, batch):
+    import torch
+
+    torch.manual_seed(0)
+    out = loss(batch)
+    if isinstance(out, tuple):
+        return out[0], True
+    return out, False
+
+
+def _split_outputs(out) -> tuple[list[Output], list[Output]]:
+    import torch
+
+    terms, diagnostics = [], []
+    for key, value in _leaves(out):
+        jkey = key_to_json(key)
+        if not isinstance(value, torch.Tensor):
+            diagnostics.append(Output(jkey, False, [], f"not a tensor ({type(value).__name__})"))
+            continue
+        shape = list(value.shape)
+        if value.requires_grad and value.numel() == 1:
+            terms.append(Output(jkey, True, shape))
+        elif value.requires_grad:
+            diagnostics.append(Output(jkey, True, shape, "carries a gradient but is per-sample, not a term to sum"))
+        else:
+            diagnostics.append(Output(jkey, False, shape))
+    return terms, diagnostics
+
+
+def _terms_of(out) -> dict[str, float]:
+    import torch
+
+    return {
+        str(k): float(v.detach().sum())
+        for k, v in _leaves(out)
+        if isinstance(v, torch.Tensor) and v.requires_grad and v.numel() == 1
+    }
+
+
+def _mask_probe(name: str) -> tuple[bool | None, str | None]:
+    """Is ``loss_mask_key`` honoured?  Same batch, all-true mask vs half-false mask."""
+    import torch
+
+    results = []
+    try:
+        for keep_all in (True, False):
+            case = zoo.build(name)
+            case.loss.loss_mask_key = MASK_PROBE_KEY
+            mask = torch.ones(case.batch.batch_size, dtype=torch.bool)
+            if not keep_all:
+                mask.view(-1)[: mask.numel() // 2] = False
+            batch = case.batch.clone()
+            batch.set(MASK_PROBE_KEY, mask)
+            out, _ = _forward(case.loss, batch)
+            results.append(_terms_of(out))
+    except Exception as exc:  # recorded: the page says masking failed, with this text
+        return None, f"{type(exc).__name__}: {exc}"[:300]
+    return results[0] != results[1], None
+
+
+def _estimators(name: str) -> tuple[list[str], dict[str, str]]:
+    from torchrl.objectives import ValueEstimators
+
+    case = zoo.build(name)
+    supported, rejected = [], {}
+    for member in ValueEstimators:
+        try:
+            case.loss.make_value_estimator(member)
+        except Exception as exc:  # recorded with its text: which members the loss refuses, and why
+            rejected[member.name] = f"{type(exc).__name__}: {exc}"[:300]
+        else:
+            supported.append(member.name)
+    return supported, rejected
+
+
+def measure(name: str) -> Measurement:
+    start = time.perf_counter()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        case = zoo.build(name)
+        defaults = accepted_key_defaults(type(case.loss))
+        renamed = {
+            field: key_to_json(getattr(case.loss.tensor_keys, field))
+            for field in defaults
+            if key_to_json(getattr(case.loss.tensor_keys, field)) != defaults[field]
+        }
+        batch = case.batch.clone()
+        before = {k for k, _ in _leaves(batch)}
+        try:
+            out, returns_tuple = _forward(case.loss, batch)
+            terms, diagnostics = _split_outputs(out)
+            if not terms:
+                raise MeasurementError("its forward pass returned no gradient-carrying scalar")
+            total = sum(out.get(tuple(t.key) if isinstance(t.key, list) else t.key) for t in terms)
+            total.backward()
+        except Exception as exc:
+            raise MeasurementError(
+                f"{name}: the recipe tools/losses/recipes/{name}.py no longer computes the loss: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        after = {k for k, _ in _leaves(batch)}
+        target_params = sorted(
+            n for n, _ in case.loss.named_children() if n.startswith("target_") and n.endswith("_params")
+        )
+    elapsed = (time.perf_counter() - start) * 1000
+    written = sorted((key_to_json(k) for k in after - before), key=str)
+    priority_written = None
+    if "priority" in defaults:
+        priority_written = key_to_json(case.loss.tensor_keys.priority) in written
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # already recorded above, from the first run
+        mask_honoured, mask_error = _mask_probe(name)
+        supported, rejected = _estimators(name)
+    messages = sorted({str(w.message).splitlines()[0][:240] for w in caught})
+    measured = Measurement(
+        action_space=case.action_space,
+        renamed=renamed,
+        returns_tuple=returns_tuple,
+        loss_outputs=terms,
+        diagnostic_outputs=diagnostics,
+        target_params=target_params,
+        supported_value_estimators=supported,
+        rejected_value_estimators=rejected,
+        mask_honoured=mask_honoured,
+        mask_error=mask_error,
+        priority_written=priority_written,
+        warnings=messages,
+        written_keys=written,
+        milliseconds=round(elapsed, 1),
+    )
+    return measured

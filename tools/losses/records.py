@@ -1,0 +1,138 @@
+"""The loss records: plain, JSON-able dataclasses.  Everything the pages, the CLI and inventory show."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+# How a fact was obtained; every table cell says which.
+INTROSPECTED, MEASURED, CURATED = "introspected", "measured", "curated"
+
+
+@dataclass
+class Param:
+    name: str
+    kind: str  # "positional" or "keyword"
+    default: str | None  # repr of the default, None when required
+    annotation: str
+
+    @property
+    def required(self) -> bool:
+        return self.default is None
+
+
+@dataclass
+class AcceptedKey:
+    name: str  # the set_keys argument
+    default: Any  # str, list of str (a nested key), or None (resolved at run time)
+    holds: str  # curated
+    writer: str  # curated
+    written_by_forward: bool | None = None  # measured: the loss wrote it into the batch
+
+
+@dataclass
+class Output:
+    key: Any  # str or list of str (nested)
+    carries_grad: bool
+    shape: list[int]
+    note: str = ""
+
+
+@dataclass
+class Measurement:
+    """What happened when the zoo's recipe was run (None for a loss without a recipe)."""
+
+    action_space: str | None  # the kind the recipe exercises
+    renamed: dict[str, Any]  # set_keys name -> key the recipe renamed it to
+    returns_tuple: bool
+    loss_outputs: list[Output]
+    diagnostic_outputs: list[Output]
+    target_params: list[str]
+    supported_value_estimators: list[str]
+    rejected_value_estimators: dict[str, str]  # member -> error text
+    mask_honoured: bool | None
+    mask_error: str | None
+    priority_written: bool | None
+    warnings: list[str]
+    written_keys: list[Any]  # keys the forward pass added to the batch
+    milliseconds: float
+
+
+@dataclass
+class Curated:
+    family: str
+    action_space: list[str]
+    setting: list[str]
+    multi_agent: bool
+    paper: str | None
+
+
+@dataclass
+class LossRecord:
+    name: str
+    module: str  # where the class is defined
+    namespace: str  # the public namespace exporting it
+    signature: str
+    params: list[Param]
+    accepted_keys: list[AcceptedKey]
+    set_keys_available: bool
+    default_value_estimator: str | None
+    declared_value_estimators: list[str] | None  # SUPPORTED_VALUE_ESTIMATORS, when the class declares it
+    delay_flags: dict[str, str]  # constructor flags that control target parameters -> default
+    has_deactivate_vmap: bool
+    docstring: str
+    curated: Curated
+    measured: Measurement | None
+    not_built_reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def required_args(self) -> list[str]:
+        return [p.name for p in self.params if p.required]
+
+    @property
+    def is_llm(self) -> bool:
+        return self.namespace.endswith(".llm")
+
+    @property
+    def priority_key(self) -> Any:
+        return next((k.default for k in self.accepted_keys if k.name == "priority"), None)
+
+    @property
+    def supported_value_estimators(self) -> list[str]:
+        """Measured when the loss was built, else what the class declares (possibly nothing)."""
+        if self.measured is not None:
+            return self.measured.supported_value_estimators
+        return list(self.declared_value_estimators or [])
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LossRecord:
+        data = dict(data)
+        data["params"] = [Param(**p) for p in data["params"]]
+        data["accepted_keys"] = [AcceptedKey(**k) for k in data["accepted_keys"]]
+        data["curated"] = Curated(**data["curated"])
+        if data["measured"] is not None:
+            m = dict(data["measured"])
+            m["loss_outputs"] = [Output(**o) for o in m["loss_outputs"]]
+            m["diagnostic_outputs"] = [Output(**o) for o in m["diagnostic_outputs"]]
+            data["measured"] = Measurement(**m)
+        return cls(**data)
+
+
+def key_to_json(key: Any) -> Any:
+    """A NestedKey as JSON: a string, or a list of strings."""
+    if isinstance(key, tuple):
+        return [str(part) for part in key]
+    return key
+
+
+def key_text(key: Any) -> str:
+    """A key as Python source: "action" or ("agents", "action")."""
+    if isinstance(key, (list, tuple)):
+        return "(" + ", ".join(f'"{part}"' for part in key) + ")"
+    if key is None:
+        return "None"
+    return f'"{key}"'

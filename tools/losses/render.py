@@ -1,0 +1,381 @@
+"""Loss records -> Markdown.  Pure functions; no MkDocs here."""
+
+from __future__ import annotations
+
+import re
+
+from tools.losses.records import LossRecord, Output, key_text
+
+SETTING_ORDER = ("on-policy", "off-policy", "offline", "model-based", "imitation", "LLM")
+PROVENANCE = (
+    "**Where each cell comes from.** *Curated and validated* (`data/losses.yaml`, checked against torchrl "
+    "by the build): family, action space, setting, agents. *Introspected* from the class: required "
+    "arguments, default estimator. *Measured* by building the loss on tiny networks and running it: "
+    "supported estimators (each `ValueEstimators` member passed to `make_value_estimator`), target "
+    "parameters, loss terms. Cells marked † could not be measured (the loss is not built here; "
+    "see its page): they show what the class declares."
+)
+
+
+def page_path(name: str) -> str:
+    return f"losses/{name}.md"
+
+
+def _code(text) -> str:
+    return f"`{text}`"
+
+
+def _action_badge(record: LossRecord) -> str:
+    kinds = record.curated.action_space
+    label = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    value = " ".join(sorted(kinds)) or "none"
+    return f'<span class="lt-action" data-value="{value}">{label}</span>'
+
+
+def _setting_badge(record: LossRecord) -> str:
+    settings = [s for s in SETTING_ORDER if s in record.curated.setting]
+    return f'<span class="lt-setting" data-value="{" ".join(settings)}">{", ".join(settings)}</span>'
+
+
+def _agents_badge(record: LossRecord) -> str:
+    value = "multi" if record.curated.multi_agent else "single"
+    return f'<span class="lt-agents" data-value="{value}">{"multi" if record.curated.multi_agent else "single"}</span>'
+
+
+def _dagger(record: LossRecord) -> str:
+    return "" if record.measured else " †"
+
+
+def _terms(record: LossRecord) -> str:
+    if record.measured is None:
+        return "not measured †"
+    return "<br>".join(_code(key_text(o.key).strip('"')) for o in record.measured.loss_outputs)
+
+
+def _targets(record: LossRecord) -> str:
+    if record.measured is None:
+        flags = ", ".join(f"{k}={v}" for k, v in record.delay_flags.items())
+        return f"{flags or 'no delay_* flag'} †"
+    return "<br>".join(_code(t) for t in record.measured.target_params) or "none"
+
+
+def _estimators(record: LossRecord) -> str:
+    names = record.supported_value_estimators
+    text = ", ".join(names) if names else "none"
+    return text + _dagger(record)
+
+
+def render_table(records: list[LossRecord]) -> str:
+    head = (
+        "| Loss | Family | Action | Setting | Agents | Required arguments | Default estimator "
+        "| Supported estimators | Target parameters | Loss terms |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    )
+    rows = []
+    for r in records:
+        required = ", ".join(_code(a) for a in r.required_args) or "none"
+        rows.append(
+            f"| [{r.name}]({r.name}.md) | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
+            f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r)} "
+            f"| {_targets(r)} | {_terms(r)} |"
+        )
+    legend = (
+        "Action: **D** discrete, **C** continuous, **D C** both, **–** reads no action. "
+        "Agents: *multi* when the loss is built for teams of agents sharing one batch."
+    )
+    return (
+        '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>\n\n"
+        + legend + "\n\n" + PROVENANCE + "\n"
+    )
+
+
+# --- choose a loss -----------------------------------------------------------------------------
+
+CHOICES = (
+    ("On-policy, discrete actions", lambda r: "on-policy" in r.curated.setting and "discrete" in r.curated.action_space),
+    ("On-policy, continuous actions", lambda r: "on-policy" in r.curated.setting and "continuous" in r.curated.action_space),
+    ("Off-policy (replay buffer), discrete actions", lambda r: "off-policy" in r.curated.setting and "discrete" in r.curated.action_space),
+    ("Off-policy (replay buffer), continuous actions", lambda r: "off-policy" in r.curated.setting and "continuous" in r.curated.action_space),
+    ("Offline (a fixed dataset with rewards)", lambda r: "offline" in r.curated.setting and "imitation" not in r.curated.setting),
+    ("Imitation (expert demonstrations, no reward)", lambda r: "imitation" in r.curated.setting and not r.is_llm),
+    ("Model-based (learn a model, plan or imagine with it)", lambda r: "model-based" in r.curated.setting),
+    ("Several agents in one team", lambda r: r.curated.multi_agent),
+    ("Language models (key conventions only)", lambda r: r.is_llm),
+)
+
+
+def render_choices(records: list[LossRecord]) -> str:
+    out = []
+    for title, keep in CHOICES:
+        chosen = [r for r in records if keep(r)]
+        if not chosen:
+            raise ValueError(f"no loss fits the choice {title!r}: check data/losses.yaml or tools/losses/render.py CHOICES")
+        out.append(f"### {title}\n")
+        for r in chosen:
+            targets = ""
+            if r.measured is not None and r.measured.target_params:
+                targets = "; keeps target parameters (add a `SoftUpdate` or `HardUpdate`)"
+            estimator = f"; default estimator {r.default_value_estimator}" if r.default_value_estimator else ""
+            out.append(f"- [{r.name}](losses/{r.name}.md): {r.curated.family}{estimator}{targets}")
+        out.append("")
+    return "\n".join(out)
+
+
+# --- a loss page --------------------------------------------------------------------------------
+
+
+def _key_cell(key) -> str:
+    if key is None:
+        return "resolved at run time"
+    return _code(key_text(key))
+
+
+def render_keys(record: LossRecord) -> str:
+    if not record.accepted_keys:
+        return "This loss declares no configurable keys.\n"
+    measured = record.measured is not None
+    head = "| `set_keys` name | Default key | Holds | Written by |" + (" Written by forward |" if measured else "")
+    sep = "| --- | --- | --- | --- |" + (" --- |" if measured else "")
+    rows = []
+    for k in record.accepted_keys:
+        row = f"| `{k.name}` | {_key_cell(k.default)} | {k.holds} | {k.writer} |"
+        if measured:
+            row += " yes |" if k.written_by_forward else " |"
+        rows.append(row)
+    note = (
+        "Names and defaults are introspected from the class's `_AcceptedKeys`; *holds* and *written by* are "
+        "curated in `data/losses.yaml` (every key of every loss must have an entry)."
+    )
+    if measured:
+        note += " *Written by forward* is measured: the loss added that entry to the batch it was given."
+    return "\n".join([head, sep, *rows]) + "\n\n" + note + "\n"
+
+
+def _out_key(o: Output) -> str:
+    return key_text(o.key)
+
+
+def render_example(record: LossRecord, recipe: str | None) -> str:
+    if record.measured is None or recipe is None:
+        keys = ", ".join(f"{k.name}={key_text(k.default)}" for k in record.accepted_keys[:3])
+        lines = [
+            f"from {record.namespace} import {record.name}",
+            "",
+            f"# Not built here: {record.name} has no tiny recipe (see above). Its key conventions:",
+            f"keys = {record.name}._AcceptedKeys()",
+        ]
+        for k in record.accepted_keys:
+            lines.append(f"assert keys.{k.name} == {key_text(tuple(k.default)) if isinstance(k.default, list) else key_text(k.default)}")
+        lines.append("print(keys)")
+        del keys
+        return "```python\n" + "\n".join(lines) + "\n```\n"
+    m = record.measured
+    tail = ["", "# Compute the loss; sum the terms that carry gradients (measured when this page was built)."]
+    if m.target_params:
+        tail.insert(1, "from torchrl.objectives import SoftUpdate")
+        tail.append("updater = SoftUpdate(loss, eps=0.99)  # keeps the target parameters moving")
+    tail.append("out, imagined = loss(batch)" if m.returns_tuple else "out = loss(batch)")
+    tail.append("total = " + " + ".join(f"out[{_out_key(o)}]" for o in m.loss_outputs))
+    tail.append("total.backward()")
+    if m.target_params:
+        tail.append("updater.step()  # after each optimiser step")
+    tail.append('print(f"total loss: {total.item():.4f}")')
+    return "```python\n" + recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n```\n"
+
+
+def _outputs_table(outputs: list[Output]) -> str:
+    rows = ["| Key | Shape | Carries a gradient | Note |", "| --- | --- | --- | --- |"]
+    for o in outputs:
+        rows.append(f"| {_code(key_text(o.key))} | {tuple(o.shape)} | {'yes' if o.carries_grad else 'no'} | {o.note} |")
+    return "\n".join(rows)
+
+
+def render_outputs(record: LossRecord) -> str:
+    m = record.measured
+    if m is None:
+        return "Not measured: this loss is not built here (see above).\n"
+    parts = [
+        "Measured on the example's batch: a returned entry is a **term** when it is a scalar that carries a "
+        "gradient (sum the terms for the optimiser); everything else is a **diagnostic** to log.",
+        "",
+    ]
+    if m.returns_tuple:
+        parts += ["The forward pass returns a tuple: the losses first, then the data it computed them on.", ""]
+    parts += ["**Terms to sum**", "", _outputs_table(m.loss_outputs), ""]
+    if m.diagnostic_outputs:
+        parts += ["**Diagnostics to log**", "", _outputs_table(m.diagnostic_outputs), ""]
+    else:
+        parts += ["No diagnostics: every returned entry is a term.", ""]
+    return "\n".join(parts)
+
+
+def _yes_no(flag: bool | None, yes: str, no: str, unknown: str) -> str:
+    return unknown if flag is None else (yes if flag else no)
+
+
+def render_can_i_use_it(record: LossRecord) -> str:
+    m = record.measured
+    c = record.curated
+    action = " and ".join(c.action_space) or "none (it reads no action)"
+    lines = [f"- **Action spaces** (curated, validated): {action}."]
+    if m is not None and m.action_space:
+        lines[-1] += f" Measured: the example builds it for {m.action_space} actions."
+    nested = [k for k, v in (m.renamed.items() if m else []) if isinstance(v, list)]
+    agents = "built for teams of agents (keys nested under `\"agents\"`)" if c.multi_agent else "single-agent"
+    lines.append(
+        f"- **Multi-agent nested keys**: {agents}. "
+        + (f"Measured: the example renames {', '.join(_code(n) for n in nested)} to a nested key and runs." if nested else
+           ("" if m is None else "The example renames a flat key."))
+    )
+    if m is None:
+        lines.append("- **Masks through `loss_mask_key`**: not measured (not built here).")
+    elif m.mask_error:
+        lines.append(f"- **Masks through `loss_mask_key`**: measured failure: `{m.mask_error}`.")
+    else:
+        lines.append(
+            "- **Masks through `loss_mask_key`**: "
+            + _yes_no(m.mask_honoured, "honoured (measured: masking half the batch changed the loss terms).",
+                      "ignored (measured: masking half the batch left every loss term unchanged).", "")
+        )
+    priority = record.priority_key
+    if priority is None:
+        lines.append("- **Prioritized replay**: no `priority` key (introspected).")
+    else:
+        written = "" if m is None else (" Measured: the forward pass wrote it into the batch." if m.priority_written else " Measured: the forward pass did not write it on the example's batch.")
+        weight = " It also reads importance weights from `priority_weight`." if any(k.name == "priority_weight" for k in record.accepted_keys) else ""
+        lines.append(f"- **Prioritized replay**: writes per-sample priorities to {_key_cell(priority)} (introspected).{written}{weight}")
+    lines.append(
+        "- **`deactivate_vmap`**: "
+        + ("the constructor takes it (introspected): set it to loop over Q-networks instead of `torch.vmap`." if record.has_deactivate_vmap else "not a constructor argument (introspected).")
+    )
+    body = "\n".join("    " + line for line in lines)
+    return '!!! question "Can I use it?"\n\n' + body + "\n"
+
+
+def render_estimators(record: LossRecord) -> str:
+    lines = [
+        f"- **Default value estimator** (introspected, `default_value_estimator`): {record.default_value_estimator or 'none'}.",
+    ]
+    declared = record.declared_value_estimators
+    lines.append(
+        "- **Declared** (`SUPPORTED_VALUE_ESTIMATORS`, introspected): "
+        + (", ".join(declared) if declared else "the class declares none.")
+    )
+    m = record.measured
+    if m is None:
+        lines.append("- **Accepted by `make_value_estimator`**: not measured (not built here).")
+    else:
+        lines.append("- **Accepted by `make_value_estimator`** (measured): " + (", ".join(m.supported_value_estimators) or "none") + ".")
+        if m.rejected_value_estimators:
+            lines.append("")
+            lines.append("    | Refused member | Error (measured) |")
+            lines.append("    | --- | --- |")
+            for member, error in m.rejected_value_estimators.items():
+                lines.append(f"    | {member} | `{error.replace('|', '/')}` |")
+    if m is None:
+        lines.append("- **Target parameters**: not measured. Constructor flags: " + (", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items()) or "none") + ".")
+    elif m.target_params:
+        flags = ", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items())
+        lines.append(
+            "- **Target parameters** (measured with default arguments): "
+            + ", ".join(_code(t) for t in m.target_params)
+            + (f"; controlled by {flags}" if flags else "")
+            + ". Pair the loss with a `SoftUpdate` or `HardUpdate` and call its `step()` after each optimiser step."
+        )
+    else:
+        lines.append("- **Target parameters** (measured with default arguments): none.")
+    return "\n".join(lines) + "\n"
+
+
+def render_params(record: LossRecord) -> str:
+    rows = ["| Argument | Kind | Default |", "| --- | --- | --- |"]
+    for p in record.params:
+        default = "**required**" if p.required else _code(p.default)
+        rows.append(f"| `{p.name}` | {p.kind} | {default} |")
+    return "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
+
+
+EXAMPLES_SECTION = re.compile(r"^(Examples?|Example usage)\s*:?\s*$", re.IGNORECASE)
+
+
+def docstring_text(doc: str) -> str:
+    """The upstream docstring without its examples (they are not run here) nor doctest lines."""
+    kept = []
+    skipping = False
+    for line in doc.splitlines():
+        stripped = line.strip()
+        if EXAMPLES_SECTION.match(stripped):
+            skipping = True
+            continue
+        if skipping and line and not line[0].isspace():
+            skipping = False
+        if skipping or stripped.startswith((">>>", "...")):
+            continue
+        kept.append(line.replace("```", "'''"))
+    return "\n".join(kept).strip() + "\n"
+
+
+def related_links(name: str) -> list[tuple[str, str]]:
+    """Recipe and SOTA pages about this loss: (title, docs-relative path).
+
+    Extension point: the recipe and SOTA concerns will fill this; until they
+    exist it returns nothing and the page shows no section.
+    """
+    return []
+
+
+def render_page(record: LossRecord, recipe: str | None) -> str:
+    c = record.curated
+    paper = f" · [paper]({c.paper})" if c.paper else ""
+    settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
+    out = [
+        f"# {record.name}",
+        "",
+        f"**{c.family}** · {settings} · {' and '.join(c.action_space) or 'no'} actions · "
+        f"{'multi-agent' if c.multi_agent else 'single-agent'}{paper}",
+        "",
+        f"`from {record.namespace} import {record.name}` (defined in `{record.module}`).",
+        "",
+    ]
+    if record.is_llm:
+        out += ['!!! note "Key conventions only"', "    LLM losses are covered here for their TensorDict key conventions only.", ""]
+    if record.not_built_reason:
+        out += ['!!! warning "Not built on this page"', f"    {record.name} {record.not_built_reason}. "
+                "Cells that need a run say *not measured*.", ""]
+    out += [
+        "## Constructor", "", "Introspected from the installed class.", "", render_params(record),
+        "## Accepted keys", "",
+        ("`set_keys` is available: pass any name below, with a string or a tuple (a `NestedKey`)." if record.set_keys_available else "This loss has no configurable keys."),
+        "", render_keys(record),
+        "## Example", "",
+        "Builds the loss on tiny networks, renames a key with `set_keys` and computes it on a small fake batch. "
+        "This exact code ran when the page was built." if record.measured else "What can be checked without building it:",
+        "", render_example(record, recipe),
+        "## What the forward pass returns", "", render_outputs(record),
+        render_can_i_use_it(record),
+        "## Value estimators and target parameters", "", render_estimators(record),
+    ]
+    links = related_links(record.name)
+    if links:
+        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}]({path})" for title, path in links] + [""]
+    out += [
+        "## API", "",
+        "The upstream docstring of the installed class, as text (its examples are left out: this site shows only code it ran).",
+        "",
+        '??? abstract "Docstring"',
+        "",
+        "    ```text",
+        *["    " + line if line else "" for line in docstring_text(record.docstring).splitlines()],
+        "    ```",
+        "",
+    ]
+    return "\n".join(out)
+
+
+# --- tools page -------------------------------------------------------------------------------
+
+
+def render_inventory_entry(entry: dict) -> str:
+    import json
+
+    return "```json\n" + json.dumps(entry, indent=2) + "\n```\n"
