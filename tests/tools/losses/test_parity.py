@@ -1,0 +1,48 @@
+"""The loss table, the pages and the inventory list every public loss of torchrl, and nothing else."""
+
+from __future__ import annotations
+
+import re
+
+from tools.losses import discover
+from tools.losses.build import all_records
+from tools.losses.inventory import entry
+from tools.losses.render import render_table
+from tools.pages import generated_pages
+
+OFFERED = set(discover.loss_classes())
+
+
+def test_torchrl_offers_losses_in_both_namespaces():
+    # Guards the discovery itself: a refactor of torchrl's exports must not silently empty the table.
+    namespaces = {discover.namespace_of(name) for name in OFFERED}
+    assert namespaces == set(discover.NAMESPACES)
+
+
+def test_table_rows_equal_torchrl_losses_both_ways():
+    table = render_table(all_records())
+    linked = set(re.findall(r"^\| \[(\w+)\]\(\w+\.md\)", table, flags=re.M))
+    assert linked - OFFERED == set(), "table rows for names torchrl does not offer as losses"
+    assert OFFERED - linked == set(), "losses torchrl offers that the table lacks"
+
+
+def test_one_generated_page_per_loss():
+    pages = {path.removeprefix("losses/").removesuffix(".md") for path in generated_pages() if path.startswith("losses/")}
+    assert pages == OFFERED
+
+
+def test_inventory_entries_equal_torchrl_losses():
+    names = [entry(r)["name"] for r in all_records()]
+    assert len(names) == len(set(names)) and set(names) == OFFERED
+
+
+def test_every_value_estimator_member_is_accounted_for_on_each_built_loss():
+    from torchrl.objectives import ValueEstimators
+
+    members = set(ValueEstimators.__members__)
+    for record in all_records():
+        if record.measured is None:
+            continue
+        m = record.measured
+        assert set(m.supported_value_estimators) | set(m.rejected_value_estimators) == members, record.name
+        assert not set(m.supported_value_estimators) & set(m.rejected_value_estimators), record.name

@@ -1,0 +1,45 @@
+"""Renderers: records -> Markdown."""
+
+from __future__ import annotations
+
+from tools.losses import zoo
+from tools.losses.build import all_records
+from tools.losses.render import docstring_text, render_can_i_use_it, render_example, render_page, render_table
+
+
+def _record(name):
+    return next(r for r in all_records() if r.name == name)
+
+
+def test_docstring_loses_its_examples_and_doctest_lines():
+    doc = "Summary.\n\nArgs:\n    x: a thing.\n\nExamples:\n    >>> loss = Foo()\n    ...   more\n    out\n\nNote after.\n"
+    text = docstring_text(doc)
+    assert ">>>" not in text and "Foo()" not in text and "Examples" not in text
+    assert "Summary." in text and "Note after." in text
+
+
+def test_table_marks_unmeasured_losses_with_a_dagger():
+    table = render_table(all_records())
+    grpo_row = next(line for line in table.splitlines() if line.startswith("| [GRPOLoss]"))
+    assert "†" in grpo_row
+    sac_row = next(line for line in table.splitlines() if line.startswith("| [SACLoss]"))
+    assert "†" not in sac_row and "`loss_actor`" in sac_row
+
+
+def test_example_sums_exactly_the_measured_terms():
+    record = _record("SACLoss")
+    example = render_example(record, zoo.source("SACLoss"))
+    total_line = next(line for line in example.splitlines() if line.startswith("total = "))
+    assert total_line.count("out[") == len(record.measured.loss_outputs)
+    assert "SoftUpdate" in example  # it keeps target parameters
+
+
+def test_unbuilt_loss_page_says_why_and_still_has_a_runnable_block():
+    page = render_page(_record("GRPOLoss"), None)
+    assert "Not built on this page" in page and "Key conventions only" in page
+    assert page.count("```python") == 1
+
+
+def test_can_i_use_it_box_names_the_priority_key():
+    box = render_can_i_use_it(_record("DQNLoss"))
+    assert box.startswith('!!! question "Can I use it?"') and '`"td_error"`' in box
