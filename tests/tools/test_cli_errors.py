@@ -26,3 +26,22 @@ def test_run_turns_usage_errors_into_exit_code_2(capsys):
     assert run(main, []) == USAGE_ERROR
     err = capsys.readouterr().err
     assert "error: no such thing; try another" in err and "Traceback" not in err
+
+
+def test_a_reader_closing_the_pipe_early_is_not_an_error():
+    import subprocess
+    import sys
+
+    script = (
+        "from tools.cli.errors import run\n"
+        "def main(argv):\n"
+        "    for _ in range(100000):\n"
+        "        print('line of output')\n"
+        "raise SystemExit(run(main))\n"
+    )
+    writer = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    writer.stdout.readline()
+    writer.stdout.close()  # like `| head -1`
+    stderr = writer.stderr.read().decode()
+    assert writer.wait() == 0
+    assert "Traceback" not in stderr and "BrokenPipe" not in stderr
