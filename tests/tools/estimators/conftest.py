@@ -1,0 +1,12 @@
+"""The estimator reference, computed once per test process (and reused from the disk cache)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def estimator_reference():
+    from tools.estimators.reference import reference
+
+    return reference()
