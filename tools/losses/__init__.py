@@ -1,0 +1,1 @@
+"""The loss reference: every public torchrl loss, introspected, measured on tiny networks, and curated."""

@@ -1,0 +1,45 @@
+"""TQCLoss on a tiny tanh-Gaussian actor and a quantile critic."""
+import torch
+from tensordict import TensorDict
+from tensordict.nn import NormalParamExtractor, TensorDictModule
+from torchrl.data import Bounded
+from torchrl.modules import MLP, ProbabilisticActor, TanhNormal, ValueOperator
+from torchrl.objectives import TQCLoss
+
+torch.manual_seed(0)
+OBS, ACT = 3, 2  # observation and action sizes
+N_QUANTILES = 5  # quantiles predicted by each critic
+BATCH = (2, 4)  # 2 environments x 4 steps
+ACTION = ("agent", "action")  # a nested key for the action, wired with set_keys below
+
+action_spec = Bounded(low=-1.0, high=1.0, shape=(ACT,))
+actor = ProbabilisticActor(
+    TensorDictModule(
+        torch.nn.Sequential(MLP(OBS, 2 * ACT, num_cells=[8]), NormalParamExtractor()),
+        in_keys=["observation"],
+        out_keys=["loc", "scale"],
+    ),
+    in_keys=["loc", "scale"],
+    out_keys=[ACTION],
+    distribution_class=TanhNormal,
+    spec=action_spec,
+)
+# Each critic writes N_QUANTILES values under "state_action_value".
+critic = ValueOperator(
+    MLP(OBS + ACT, N_QUANTILES, num_cells=[8]), in_keys=["observation", ACTION], out_keys=["state_action_value"]
+)
+
+loss = TQCLoss(actor, critic, action_spec=action_spec)
+loss.set_keys(action=ACTION)
+
+batch = TensorDict(
+    {
+        "observation": torch.randn(*BATCH, OBS),
+        ACTION: torch.rand(*BATCH, ACT) * 2 - 1,
+        ("next", "observation"): torch.randn(*BATCH, OBS),
+        ("next", "reward"): torch.randn(*BATCH, 1),
+        ("next", "done"): torch.zeros(*BATCH, 1, dtype=torch.bool),
+        ("next", "terminated"): torch.zeros(*BATCH, 1, dtype=torch.bool),
+    },
+    batch_size=BATCH,
+)
