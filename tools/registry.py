@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Order matters only for the order of keys in inventory.json.
-CONCERN_MODULES: tuple[str, ...] = ("tools.versions", "tools.inventory", "tools.estimators")
+CONCERN_MODULES: tuple[str, ...] = ("tools.versions", "tools.inventory", "tools.estimators", "tools.estimators.matrix", "tools.targets")
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,9 @@ def render_parameters(record: EstimatorRecord) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _where(use: KeyUse, key) -> str:
+def key_location(use: KeyUse) -> str:
+    """Where the estimator looks the field up, as a key a reader pastes: ``("next", "reward")``."""
+    key = use.default_key
     parts = (key,) if isinstance(key, str) else tuple(key)
     return key_text(tuple(use.location) + parts) if use.location else key_text(key)
 
@@ -131,7 +133,7 @@ def render_keys(record: EstimatorRecord) -> str:
     for use in record.keys:
         declared = code(use.declared) if use.declared else "neither"
         rows.append(
-            f"| {code(use.field)} | {code(key_text(use.default_key))} | {code(_where(use, use.default_key))} "
+            f"| {code(use.field)} | {code(key_text(use.default_key))} | {code(key_location(use))} "
             f"| {declared} | {_measured_key(record, use)} |"
         )
     return "\n".join(rows) + "\n"

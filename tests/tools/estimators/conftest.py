@@ -10,3 +10,10 @@ def estimator_reference():
     from tools.estimators.reference import reference
 
     return reference()
+
+
+@pytest.fixture(scope="session")
+def estimator_matrix():
+    from tools.estimators.matrix import matrix
+
+    return matrix()
