@@ -74,7 +74,7 @@ def render_parameters(record: EstimatorRecord) -> str:
         default = "*required*" if p.required else code(p.default)
         kind = code(p.annotation) if p.annotation else ""
         rows.append(f"| {code(p.name)} | {default} | {kind} | {_parameter_note(record, p.name, p.declared_by)} |")
-    return "\n".join(rows) + "\n"
+    return wrap("\n".join(rows))
 
 
 def key_location(use: KeyUse) -> str:
@@ -127,16 +127,18 @@ def _written_key(record: EstimatorRecord, use: KeyUse):
 
 def render_keys(record: EstimatorRecord) -> str:
     rows = [
-        "| Key-map field (`set_keys` name) | Default key | Where in the data | torchrl declares it in | Measured |",
-        "| --- | --- | --- | --- | --- |",
+        "| Key-map field (`set_keys` name) | Where in the data (default key) | torchrl declares it in | Measured |",
+        "| --- | --- | --- | --- |",
     ]
     for use in record.keys:
         declared = code(use.declared) if use.declared else "neither"
-        rows.append(
-            f"| {code(use.field)} | {code(key_text(use.default_key))} | {code(key_location(use))} "
-            f"| {declared} | {_measured_key(record, use)} |"
-        )
-    return "\n".join(rows) + "\n"
+        rows.append(f"| {code(use.field)} | {code(key_location(use))} | {declared} | {_measured_key(record, use)} |")
+    return wrap("\n".join(rows))
+
+
+def wrap(table: str) -> str:
+    """A table in a div the site's CSS keeps readable (no line breaks inside keys and names)."""
+    return f'<div class="estimator-table" markdown>\n\n{table}\n\n</div>\n'
 
 
 def _probe_result(probe: ShapeProbe) -> str:
@@ -204,7 +206,7 @@ def render_estimator(record: EstimatorRecord, *, heading_level: int = 2) -> str:
         "",
         render_keys(record).rstrip("\n"),
         "",
-        f"{sub} Time dimension and shapes (measured)",
+        f"{sub} Layouts, time dimension and edge cases (measured)",
         "",
         render_shapes(record).rstrip("\n"),
     ]
