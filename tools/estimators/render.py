@@ -11,10 +11,10 @@ from tools.estimators.records import (
     key_text,
 )
 
-SOURCE_NOTE = (
-    "*Introspected* cells are read from the installed torchrl; *measured* cells come from running "
-    "the estimator at build time on a seeded fake trajectory; *curated* text comes from "
-    "`data/estimators.yaml`, which the build checks against torchrl."
+OVERVIEW_NOTE = (
+    "Classes, members and required arguments are introspected from the installed torchrl; "
+    "\"What it computes\" is curated in `data/estimators.yaml`, which the build checks against "
+    "torchrl's estimator classes in both directions."
 )
 
 
@@ -50,7 +50,7 @@ def render_overview(reference: EstimatorReference, page: str = "") -> str:
             f"| [{code(record.name)}]({page}#{anchor(record.name)}) | {code('ValueEstimators.' + record.member)} "
             f"| {required} | {_first_sentence(record.summary)} |"
         )
-    return "\n".join(rows) + "\n"
+    return "\n".join(rows) + "\n\n" + OVERVIEW_NOTE + "\n"
 
 
 def _parameter_note(record: EstimatorRecord, name: str, declared_by: str) -> str:
