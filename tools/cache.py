@@ -81,7 +81,8 @@ def cached(
             value = compute()
         if use_disk:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
+            # Per-process name: two pytest workers may write the same record at once.
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(json.dumps(encode(value), indent=1, sort_keys=True))
             tmp.replace(path)
     _memory[key] = value

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Order matters only for the order of keys in inventory.json.
-CONCERN_MODULES: tuple[str, ...] = ("tools.versions", "tools.losses", "tools.inventory")
+CONCERN_MODULES: tuple[str, ...] = (
+    "tools.versions",
+    "tools.losses",
+    "tools.estimators",
+    "tools.estimators.matrix",
+    "tools.targets",
+    "tools.inventory",
+)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,19 @@
+"""The estimator reference, computed once per test process (and reused from the disk cache)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def estimator_reference():
+    from tools.estimators.reference import reference
+
+    return reference()
+
+
+@pytest.fixture(scope="session")
+def estimator_matrix():
+    from tools.estimators.matrix import matrix
+
+    return matrix()

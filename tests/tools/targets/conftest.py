@@ -1,0 +1,12 @@
+"""The target-update records, computed once per test process (and reused from the disk cache)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def targets_reference():
+    from tools.targets import reference
+
+    return reference()

@@ -1,0 +1,89 @@
+"""A sample of the measured target-update facts, recomputed here with their own code."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+import torch
+from torchrl.data import OneHot
+from torchrl.modules import MLP, QValueActor
+from torchrl.objectives import DQNLoss, HardUpdate, SoftUpdate
+
+from tools.losses import zoo
+
+
+def _dqn():
+    torch.manual_seed(3)
+    q_net = QValueActor(MLP(2, 3, num_cells=[4]), in_keys=["observation"], spec=OneHot(3))
+    return DQNLoss(q_net, action_space="one-hot")
+
+
+def _copied(loss) -> bool:
+    online, target = loss.value_network_params, loss.target_value_network_params
+    return all(torch.equal(online[k].data, target[k].data) for k in target.keys(True, True))
+
+
+def _nudge(loss):
+    with torch.no_grad():
+        for weight in loss.value_network_params.values(True, True):
+            weight.add_(0.5)
+
+
+def test_hard_update_copy_calls_match_the_page(targets_reference):
+    for count in targets_reference.hard:
+        loss = _dqn()
+        updater = HardUpdate(loss, value_network_update_interval=count.interval)
+        _nudge(loss)
+        calls = []
+        for call in range(1, count.calls_tried + 1):
+            updater.step()
+            if _copied(loss):
+                calls.append(call)
+                _nudge(loss)
+                if len(calls) == 2:
+                    break
+        assert calls[0] == count.first_copy_call
+        assert calls[1] - calls[0] == count.period
+
+
+def test_eps_from_tau_matches_the_page(targets_reference):
+    for tau, eps in targets_reference.soft.eps_from_tau:
+        assert SoftUpdate(_dqn(), tau=tau).eps == pytest.approx(eps)
+
+
+def test_soft_update_fraction_matches_the_page(targets_reference):
+    tau = targets_reference.soft.tau
+    loss = _dqn()
+    updater = SoftUpdate(loss, tau=tau)
+    start = loss.target_value_network_params.detach().clone()
+    _nudge(loss)  # every online weight is now 0.5 away from its target
+    updater.step()
+    moved = (loss.target_value_network_params.detach() - start) / 0.5
+    fractions = torch.cat([v.reshape(-1) for v in moved.values(True, True)])
+    assert torch.allclose(fractions, torch.full_like(fractions, targets_reference.soft.fraction_moved), atol=1e-4)
+
+
+@pytest.mark.parametrize("name", ["TD3Loss", "SACLoss", "ClipPPOLoss"])
+def test_target_groups_match_a_fresh_zoo_loss(name, targets_reference):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loss = zoo.build(name).loss
+    groups = [n for n, _ in loss.named_children() if n.startswith("target_")]
+    assert targets_reference.loss(name).target_groups == groups
+
+
+def test_refusal_text_matches_a_fresh_loss(targets_reference):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        loss = zoo.build("ClipPPOLoss").loss
+    with pytest.raises(RuntimeError) as info:
+        SoftUpdate(loss, tau=0.1)
+    recorded = targets_reference.loss("ClipPPOLoss").soft_update
+    assert recorded.error == f"RuntimeError: {str(info.value).splitlines()[0]}"
+
+
+def test_every_loss_torchrl_offers_has_a_row(targets_reference):
+    from tools.losses import discover
+
+    assert {row.loss for row in targets_reference.losses} == set(discover.loss_classes())

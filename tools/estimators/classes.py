@@ -1,0 +1,142 @@
+"""Introspection: which estimator classes torchrl has, and what their constructors take.
+
+The estimator classes are the ones torchrl's registry maps the
+``ValueEstimators`` members to (the registry is what a loss's
+``make_value_estimator(member)`` uses), so a member added, removed or moved to
+another class changes the pages by itself.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+
+from tools.estimators.records import Parameter
+
+PUBLIC_MODULE = "torchrl.objectives.value"
+
+
+@dataclass(frozen=True)
+class EstimatorClass:
+    member: str  # ValueEstimators member name
+    cls: type
+    registry_defaults: dict
+
+
+def members() -> list[str]:
+    from torchrl.objectives import ValueEstimators
+
+    return [member.name for member in ValueEstimators]
+
+
+def estimator_classes() -> list[EstimatorClass]:
+    """One entry per ``ValueEstimators`` member, in the enum's order."""
+    import importlib
+
+    from torchrl.objectives import ValueEstimators, default_value_kwargs
+    from torchrl.objectives.utils import get_value_estimator_entry
+
+    public = importlib.import_module(PUBLIC_MODULE)
+    found = []
+    for member in ValueEstimators:
+        entry = get_value_estimator_entry(member)
+        cls = entry.cls
+        if getattr(public, cls.__name__, None) is not cls:
+            raise RuntimeError(
+                f"ValueEstimators.{member.name} is implemented by {cls.__module__}.{cls.__name__}, "
+                f"which {PUBLIC_MODULE} does not export; the estimator reference imports every class "
+                f"from {PUBLIC_MODULE} (tools/estimators/classes.py)"
+            )
+        found.append(EstimatorClass(member.name, cls, dict(default_value_kwargs(member))))
+    return found
+
+
+def constructor_parameters(cls: type) -> list[Parameter]:
+    """Keyword parameters of ``cls.__init__``, following ``**kwargs`` up the MRO.
+
+    MultiAgentGAE declares only ``agent_dim`` and forwards ``**kwargs`` to GAE;
+    readers need GAE's parameters too, attributed to the class that declares them.
+    """
+    parameters: list[Parameter] = []
+    seen: set[str] = set()
+    for owner in cls.__mro__:
+        if "__init__" not in vars(owner):
+            continue
+        signature = inspect.signature(vars(owner)["__init__"])
+        forwards = False
+        for parameter in signature.parameters.values():
+            if parameter.name == "self":
+                continue
+            if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+                forwards = True
+                continue
+            if parameter.kind is inspect.Parameter.VAR_POSITIONAL or parameter.name in seen:
+                continue
+            seen.add(parameter.name)
+            required = parameter.default is inspect.Parameter.empty
+            parameters.append(
+                Parameter(
+                    name=parameter.name,
+                    annotation=_annotation(parameter.annotation),
+                    required=required,
+                    default="" if required else repr(parameter.default),
+                    declared_by=owner.__name__,
+                )
+            )
+        if not forwards:
+            break
+    return parameters
+
+
+def forward_keywords(cls: type) -> list[str]:
+    signature = inspect.signature(cls.forward)
+    return [
+        p.name
+        for p in signature.parameters.values()
+        if p.kind is inspect.Parameter.KEYWORD_ONLY
+    ]
+
+
+def key_map(cls: type) -> dict[str, object]:
+    """The estimator's ``_AcceptedKeys`` defaults: field -> default NestedKey."""
+    from dataclasses import asdict
+
+    return asdict(cls._AcceptedKeys())
+
+
+def deprecated_aliases(registered: list[type]) -> list[tuple[type, type]]:
+    """Exported estimator classes that copy a registered class under an old name.
+
+    torchrl builds them as ``type(old_name, cls.__bases__, dict(cls.__dict__))``,
+    so they share their ``forward`` function object with the class they copy.
+    """
+    import importlib
+
+    from torchrl.objectives.value import ValueEstimatorBase
+
+    public = importlib.import_module(PUBLIC_MODULE)
+    aliases = []
+    for name in getattr(public, "__all__", []):
+        obj = getattr(public, name)
+        if not (isinstance(obj, type) and issubclass(obj, ValueEstimatorBase)):
+            continue
+        if obj is ValueEstimatorBase or obj in registered:
+            continue
+        replacement = next(
+            (cls for cls in registered if vars(cls).get("forward") is vars(obj).get("forward")), None
+        )
+        if replacement is None:
+            raise RuntimeError(
+                f"{PUBLIC_MODULE}.{name} is an estimator class that no ValueEstimators member uses and "
+                "that copies none of the registered classes; document it in tools/estimators/classes.py"
+            )
+        aliases.append((obj, replacement))
+    return aliases
+
+
+def _annotation(annotation) -> str:
+    if annotation is inspect.Parameter.empty:
+        return ""
+    if isinstance(annotation, str):
+        return annotation
+    return inspect.formatannotation(annotation)

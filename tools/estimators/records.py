@@ -1,0 +1,176 @@
+"""Records about value estimators: plain, JSON-able dataclasses.
+
+Keys are TensorDict ``NestedKey``s: a string or a tuple of strings.  In the
+records a key is a string or a list of strings (what JSON can hold); ``key_text``
+turns either into the Python spelling readers paste.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+Key = str | list[str]
+
+
+def key_text(key: Key | tuple) -> str:
+    """``"reward"`` or ``("next", "reward")``: the key as a reader writes it."""
+    if isinstance(key, str):
+        return repr(key).replace("'", '"')
+    parts = ", ".join(repr(part).replace("'", '"') for part in key)
+    return f"({parts})"
+
+
+def as_key(key) -> Key:
+    """A torchrl NestedKey -> its JSON form."""
+    return key if isinstance(key, str) else [str(part) for part in key]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened when the build ran something: it worked, or it raised."""
+
+    ok: bool
+    error: str = ""  # "<ExceptionType>: <first line of the message>" when not ok
+    # Compared with the reference run of the same probe: did the numbers move?
+    changed: bool | None = None
+
+    @classmethod
+    def from_exception(cls, exc: BaseException) -> Outcome:
+        return cls(ok=False, error=first_line(exc))
+
+
+def first_line(exc: BaseException) -> str:
+    message = str(exc).strip().splitlines()
+    text = message[0].strip() if message else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One constructor parameter, read with ``inspect.signature``."""
+
+    name: str
+    annotation: str
+    required: bool
+    default: str  # repr of the default; "" when required
+    declared_by: str  # the class whose __init__ declares it
+
+
+@dataclass(frozen=True)
+class KeyUse:
+    """One field of an estimator's key map (the names ``set_keys`` accepts)."""
+
+    field: str
+    default_key: Key
+    # Where the estimator looks for it: ["next"] for reward/done/terminated.
+    location: list[str]
+    # What torchrl declares: "in_keys" when the key is among the estimator's
+    # in_keys, "out_keys" when among its out_keys, "" when neither.
+    declared: str
+    written: bool  # measured: the key appeared in the data after the call
+    # Measured: the call with the key removed from the probe data (None when a
+    # plain rollout does not hold the key, so there is nothing to remove).
+    without: Outcome | None
+    # Measured: the call with a changed value under the key (None: no probe).
+    perturbed: Outcome | None
+    perturbation: str  # what the probe changed, in words
+
+
+@dataclass(frozen=True)
+class ShapeProbe:
+    """One run on a differently laid-out trajectory, compared with the reference layout."""
+
+    name: str
+    description: str  # what the probe changed, in words
+    comparison: str  # what its numbers are compared with (or what else it reports)
+    outcome: Outcome | None  # None: not applicable to this estimator (see ``reason``)
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class EstimatorRecord:
+    name: str  # class name, e.g. "GAE"
+    module: str  # public import path, e.g. "torchrl.objectives.value"
+    member: str  # the ValueEstimators member it is registered for, e.g. "GAE"
+    summary: str  # curated (data/estimators.yaml)
+    layout: str  # curated: the probe trajectory it is measured on ("single-agent", "multi-agent")
+    parameters: list[Parameter]
+    # Hyper-parameters a loss's make_value_estimator(member) passes by default.
+    registry_defaults: dict[str, Any]
+    forward_keywords: list[str]  # keyword arguments of forward() besides the data
+    keys: list[KeyUse]
+    # Measured on the probe trajectory [batch, time] = reference layout.
+    probe_batch: list[int]
+    output_shapes: dict[str, list[int]]  # written key (text) -> shape
+    value_precomputed: Outcome  # run with state values already in the data
+    action_changed: Outcome | None  # estimators with an actor: run with other actions in the data
+    shapes: list[ShapeProbe]
+    deprecated_key_arguments: dict[str, Outcome]  # ctor *_key argument -> what passing it did
+
+    def parameter(self, name: str) -> Parameter | None:
+        return next((p for p in self.parameters if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class DeprecatedAlias:
+    name: str
+    replacement: str
+    constructed: Outcome  # measured: building it with the replacement's arguments
+
+
+@dataclass(frozen=True)
+class ForwardingCase:
+    """A loss, a renamed reward key, and whether the estimator ended up reading it."""
+
+    order: str  # what the user did, in order
+    estimator_reward_key: Key  # measured
+    forwarded: bool
+
+
+@dataclass(frozen=True)
+class EstimatorReference:
+    estimators: list[EstimatorRecord]
+    deprecated_aliases: list[DeprecatedAlias]
+    forwarding_loss: str
+    forwarding: list[ForwardingCase]
+    members: list[str] = field(default_factory=list)  # every ValueEstimators member, in order
+
+    def by_name(self, name: str) -> EstimatorRecord:
+        for record in self.estimators:
+            if record.name == name:
+                return record
+        raise KeyError(name)
+
+
+def encode(reference: EstimatorReference) -> dict:
+    return asdict(reference)
+
+
+def _outcome(data: dict | None) -> Outcome | None:
+    return None if data is None else Outcome(**data)
+
+
+def decode(data: dict) -> EstimatorReference:
+    estimators = []
+    for item in data["estimators"]:
+        item = dict(item)
+        item["parameters"] = [Parameter(**p) for p in item["parameters"]]
+        item["keys"] = [
+            KeyUse(**{**k, "without": _outcome(k["without"]), "perturbed": _outcome(k["perturbed"])})
+            for k in item["keys"]
+        ]
+        item["value_precomputed"] = Outcome(**item["value_precomputed"])
+        item["action_changed"] = _outcome(item["action_changed"])
+        item["shapes"] = [ShapeProbe(**{**s, "outcome": _outcome(s["outcome"])}) for s in item["shapes"]]
+        item["deprecated_key_arguments"] = {k: Outcome(**v) for k, v in item["deprecated_key_arguments"].items()}
+        estimators.append(EstimatorRecord(**item))
+    return EstimatorReference(
+        estimators=estimators,
+        deprecated_aliases=[
+            DeprecatedAlias(**{**a, "constructed": Outcome(**a["constructed"])}) for a in data["deprecated_aliases"]
+        ],
+        forwarding_loss=data["forwarding_loss"],
+        forwarding=[ForwardingCase(**c) for c in data["forwarding"]],
+        members=list(data["members"]),
+    )

@@ -1,0 +1,107 @@
+"""Target networks: which losses keep them, SoftUpdate and HardUpdate measured, the reference cadences."""
+
+from __future__ import annotations
+
+from tools.cache import cached
+from tools.paths import TOOLS
+from tools.registry import Concern
+from tools.targets import curated, render
+from tools.targets.records import TargetsReference, decode, encode
+from tools.timing import stage
+
+# Measured records depend on the measuring code and the loss zoo, not on the renderers.
+INPUTS = (
+    *(TOOLS / "targets" / f"{name}.py" for name in ("measure", "records", "updaters")),
+    TOOLS / "estimators" / "records.py",
+    TOOLS / "estimators" / "classes.py",
+    TOOLS / "losses" / "zoo.py",
+    TOOLS / "losses" / "discover.py",
+    TOOLS / "losses" / "recipes",
+)
+
+
+def _measure() -> TargetsReference:
+    from tools.targets.measure import measure_all
+
+    with stage("targets.measure"):
+        return measure_all()
+
+
+def reference() -> TargetsReference:
+    return cached("targets.reference", _measure, inputs=INPUTS, encode=encode, decode=decode)
+
+
+def cadences() -> curated.Cadences:
+    return curated.load(reference())
+
+
+def _parameters(name: str) -> str:
+    data = reference()
+    names = [u.name for u in data.updaters]
+    if name not in names:
+        from tools.cli.errors import unknown_name
+
+        raise unknown_name("target updater", name, names)
+    return render.render_parameters(data.updater(name))
+
+
+def inventory() -> dict:
+    data, paces = reference(), cadences()
+    return {
+        "updaters": [
+            {
+                "name": u.name,
+                "parameters": [
+                    {"name": p.name, "required": p.required, "default": None if p.required else p.default}
+                    for p in u.parameters
+                ],
+            }
+            for u in data.updaters
+        ],
+        "soft_update_eps_from_tau": [list(pair) for pair in data.soft.eps_from_tau],
+        "hard_update_copies": [
+            {"interval": c.interval, "first_copy_call": c.first_copy_call, "period": c.period} for c in data.hard
+        ],
+        "losses_with_targets": {
+            row.loss: {
+                "target_parameters": row.target_groups,
+                "delay_switches": row.delay_flags,
+                "moved_by_step": row.moved_by_updater,
+                "reference_cadence": (
+                    {
+                        "updater": paces.losses[row.loss].updater,
+                        "arguments": paces.losses[row.loss].arguments,
+                        "cadence": paces.losses[row.loss].cadence,
+                        "script": paces.losses[row.loss].script,
+                    }
+                    if row.loss in paces.losses
+                    else None
+                ),
+            }
+            for row in data.losses
+            if row.target_groups
+        },
+    }
+
+
+CONCERN = Concern(
+    name="targets",
+    sections={
+        "parameters": _parameters,
+        "losses": lambda _arg: render.render_losses_with_targets(reference()),
+        "without": lambda _arg: render.render_losses_without_targets(reference()),
+        "soft": lambda _arg: render.render_soft(reference()),
+        "hard": lambda _arg: render.render_hard(reference()),
+        "cadences": lambda _arg: render.render_cadences(cadences()),
+        "sources": lambda _arg: render.render_sources(cadences()),
+    },
+    inventory=inventory,
+    inventory_doc=(
+        "Target-network updaters and the losses that keep targets: `updaters` (name, constructor parameters), "
+        "`soft_update_eps_from_tau` (measured [tau, eps] pairs), `hard_update_copies` (measured: interval, the "
+        "step() call of the first copy, calls between copies) and `losses_with_targets` (loss -> target "
+        "parameter groups, delay_* switches, whether step() moved each group, and the reference scripts' cadence)."
+    ),
+)
+
+__all__ = ["CONCERN", "reference", "cadences"]
