@@ -26,7 +26,7 @@ def test_text_for_one_loss(tmp_path):
     assert out.startswith("ClipPPOLoss\n")
     assert "set_keys:   available" in out and "default value estimator: GAE" in out
     assert 'advantage        "advantage"' in out
-    assert "target parameters:" in out and "supported value estimators (measured):" in out
+    assert "target parameters:" in out and "measured value estimators (make_value_estimator + forward" in out
 
 
 def test_json_for_one_and_all(tmp_path):

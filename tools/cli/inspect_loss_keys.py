@@ -32,7 +32,34 @@ def _records(names):
         return compute_records(names)
 
 
-def _text(record) -> str:
+def _estimator_rows(names) -> dict:
+    """The loss's measured row of the estimator matrix: the cached matrix for --all, one row otherwise."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if names is None:
+            from tools.losses import estimator_rows
+
+            return estimator_rows()
+        from tools.estimators.matrix.measure import measure_row
+
+        return {name: measure_row(name) for name in names}
+
+
+def _estimator_lines(record, row) -> list[str]:
+    declared = ", ".join(record.supported_value_estimators) or "none"
+    lines = [f"  default value estimator: {record.default_value_estimator or 'none'}",
+             f"  declared value estimators (SUPPORTED_VALUE_ESTIMATORS): {declared}"]
+    if row is None:
+        lines.append("  measured value estimators: not applicable (the loss uses none)")
+    elif row.not_built:
+        lines.append(f"  measured value estimators: not measured ({row.not_built})")
+    else:
+        lines.append("  measured value estimators (make_value_estimator + forward on a tiny batch):")
+        lines += [f"    {cell.member:<8}  {cell.inventory_value()}" for cell in row.cells]
+    return lines
+
+
+def _text(record, row) -> str:
     from tools.losses.records import key_text
 
     lines = [record.name, f"  import:     from {record.namespace} import {record.name}", f"  signature:  {record.signature}"]
@@ -42,9 +69,7 @@ def _text(record) -> str:
     for key in record.accepted_keys:
         default = "resolved at run time" if key.default is None else key_text(key.default)
         lines.append(f"    {key.name:<{width}}  {default}")
-    lines.append(f"  default value estimator: {record.default_value_estimator or 'none'}")
-    how = "measured" if record.measured else "declared by the class; not built here"
-    lines.append(f"  supported value estimators ({how}): {', '.join(record.supported_value_estimators) or 'none'}")
+    lines += _estimator_lines(record, row)
     if record.measured is None:
         lines.append(f"  target parameters: not measured ({record.not_built_reason})")
     else:
@@ -67,15 +92,16 @@ def main(argv: list[str] | None = None) -> int:
         if description:
             raise UsageError(f"{description}; name a loss instead, e.g. {min(known)}")
         raise unknown_name("loss", args.name, known)
-    records = _records(None if args.all else [args.name])
+    names = None if args.all else [args.name]
+    records, rows = _records(names), _estimator_rows(names)
     if args.json:
         from tools.losses.inventory import entry
 
-        data = [entry(r) for r in records]
+        data = [entry(r, rows.get(r.name)) for r in records]
         json.dump(data if args.all else data[0], sys.stdout, indent=2)
         sys.stdout.write("\n")
     else:
-        print("\n\n".join(_text(r) for r in records))
+        print("\n\n".join(_text(r, rows.get(r.name)) for r in records))
     return 0
 
 

@@ -17,10 +17,17 @@ def _records():
     return all_records()
 
 
+def estimator_rows() -> dict:
+    """Loss name -> its row of the measured estimator matrix (measured once, there)."""
+    from tools.estimators.matrix import matrix
+
+    return {row.loss: row for row in matrix().rows}
+
+
 def _table(_arg: str) -> str:
     from tools.losses.render import render_table
 
-    return render_table(_records())
+    return render_table(_records(), estimator_rows())
 
 
 def _choices(_arg: str) -> str:
@@ -34,34 +41,49 @@ def _inventory_entry(name: str) -> str:
     from tools.losses.inventory import entry
     from tools.losses.render import render_inventory_entry
 
-    return render_inventory_entry(entry(record_of(name.strip() or "DQNLoss")))
+    name = name.strip() or "DQNLoss"
+    return render_inventory_entry(entry(record_of(name), estimator_rows().get(name)))
+
+
+def _inventory_schema(_arg: str) -> str:
+    from tools.losses.inventory import render_schema
+
+    return render_schema()
 
 
 def _pages() -> dict[str, str]:
     from tools.losses import zoo
     from tools.losses.render import page_path, render_page
 
-    recipes = set(zoo.names())
+    recipes, rows = set(zoo.names()), estimator_rows()
     return {
-        page_path(r.name): render_page(r, zoo.source(r.name) if r.name in recipes else None) for r in _records()
+        page_path(r.name): render_page(r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name))
+        for r in _records()
     }
 
 
 def _inventory() -> list[dict]:
     from tools.losses.inventory import entry
 
-    return [entry(r) for r in _records()]
+    rows = estimator_rows()
+    return [entry(r, rows.get(r.name)) for r in _records()]
 
 
 CONCERN = Concern(
     name="losses",
-    sections={"table": _table, "choose": _choices, "inventory_entry": _inventory_entry},
+    sections={
+        "table": _table,
+        "choose": _choices,
+        "inventory_entry": _inventory_entry,
+        "inventory_schema": _inventory_schema,
+    },
     pages=_pages,
     inventory=_inventory,
     inventory_doc=(
         "One object per public loss (`name`, `module`, `accepted_keys`, `default_value_estimator`, "
-        "`supported_value_estimators`, `required_args`, `target_params`, `loss_outputs`, "
-        "`diagnostic_outputs`, and the curated `family`, `action_space`, `setting`, `multi_agent`, `paper`); "
-        "see the losses section below."
+        "`supported_value_estimators` (declared), `measured_value_estimators` (member -> \"ok\" or "
+        "\"error: <type>: <first line>\"), `estimator_key_forwarding`, `required_args`, `target_params`, "
+        "`loss_outputs`, `diagnostic_outputs`, and the curated `family`, `action_space`, `setting`, "
+        "`multi_agent`, `paper`); see the losses section below."
     ),
 )

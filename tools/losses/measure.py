@@ -81,21 +81,6 @@ def _mask_probe(name: str) -> tuple[bool | None, str | None]:
     return results[0] != results[1], None
 
 
-def _estimators(name: str) -> tuple[list[str], dict[str, str]]:
-    from torchrl.objectives import ValueEstimators
-
-    case = zoo.build(name)
-    supported, rejected = [], {}
-    for member in ValueEstimators:
-        try:
-            case.loss.make_value_estimator(member)
-        except Exception as exc:  # recorded with its text: which members the loss refuses, and why
-            rejected[member.name] = f"{type(exc).__name__}: {exc}"[:300]
-        else:
-            supported.append(member.name)
-    return supported, rejected
-
-
 def measure(name: str) -> Measurement:
     start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
@@ -133,7 +118,6 @@ def measure(name: str) -> Measurement:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # already recorded above, from the first run
         mask_honoured, mask_error = _mask_probe(name)
-        supported, rejected = _estimators(name)
     messages = sorted({str(w.message).splitlines()[0][:240] for w in caught})
     measured = Measurement(
         action_space=case.action_space,
@@ -142,8 +126,6 @@ def measure(name: str) -> Measurement:
         loss_outputs=terms,
         diagnostic_outputs=diagnostics,
         target_params=target_params,
-        supported_value_estimators=supported,
-        rejected_value_estimators=rejected,
         mask_honoured=mask_honoured,
         mask_error=mask_error,
         priority_written=priority_written,

@@ -48,8 +48,6 @@ class Measurement:
     loss_outputs: list[Output]
     diagnostic_outputs: list[Output]
     target_params: list[str]
-    supported_value_estimators: list[str]
-    rejected_value_estimators: dict[str, str]  # member -> error text
     mask_honoured: bool | None
     mask_error: str | None
     priority_written: bool | None
@@ -100,9 +98,11 @@ class LossRecord:
 
     @property
     def supported_value_estimators(self) -> list[str]:
-        """Measured when the loss was built, else what the class declares (possibly nothing)."""
-        if self.measured is not None:
-            return self.measured.supported_value_estimators
+        """What the class declares (``SUPPORTED_VALUE_ESTIMATORS``; empty when it declares none).
+
+        What really happens with each member is measured once, by the estimator
+        matrix (``tools.estimators.matrix``), and joined in by the views.
+        """
         return list(self.declared_value_estimators or [])
 
     def to_json(self) -> dict[str, Any]:

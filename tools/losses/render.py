@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import re
 
+from collections.abc import Mapping
+
+from tools.estimators.matrix.records import MatrixRow
+from tools.estimators.matrix.render import LEGEND
 from tools.losses.records import LossRecord, Output, key_text
+
+# The page that measures every loss x estimator pair; loss pages and the table link to it.
+MATRIX_PAGE = "value-estimators/index.md"
 
 SETTING_ORDER = ("on-policy", "off-policy", "offline", "model-based", "imitation", "LLM")
 PROVENANCE = (
     "**Where each cell comes from.** *Curated and validated* (`data/losses.yaml`, checked against torchrl "
     "by the build): family, action space, setting, agents. *Introspected* from the class: required "
     "arguments, default estimator. *Measured* by building the loss on tiny networks and running it: "
-    "supported estimators (each `ValueEstimators` member passed to `make_value_estimator`), target "
-    "parameters, loss terms. Cells marked † could not be measured (the loss is not built here; "
-    "see its page): they show what the class declares."
+    "estimators (each `ValueEstimators` member passed to `make_value_estimator`, then a forward pass; "
+    "the members that worked, and ✗ before a member the class declares but that failed; see the "
+    "[estimator matrix](../value-estimators/index.md)), target parameters, loss terms. Cells marked † "
+    "could not be measured (the loss is not built here; see its page): they show what the class declares."
 )
 
 
@@ -59,16 +67,21 @@ def _targets(record: LossRecord) -> str:
     return "<br>".join(_code(t) for t in record.measured.target_params) or "none"
 
 
-def _estimators(record: LossRecord) -> str:
-    names = record.supported_value_estimators
-    text = ", ".join(names) if names else "none"
-    return text + _dagger(record)
+def _estimators(record: LossRecord, row: MatrixRow | None) -> str:
+    """Measured members that worked, then ✗ before declared members that failed."""
+    if row is None:  # the class names no default estimator and declares none
+        return "none"
+    if row.not_built:
+        return (", ".join(record.supported_value_estimators) or "none") + " †"
+    worked = [c.member for c in row.cells if c.outcome is not None and c.outcome.ok]
+    failed = [f"✗ {c.member}" for c in row.cells if c.declared and c.outcome is not None and not c.outcome.ok]
+    return ", ".join(worked + failed) or "none"
 
 
-def render_table(records: list[LossRecord]) -> str:
+def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixRow]) -> str:
     head = (
         "| Loss | Family | Action | Setting | Agents | Required arguments | Default estimator "
-        "| Supported estimators | Target parameters | Loss terms |\n"
+        "| Estimators that work | Target parameters | Loss terms |\n"
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
     )
     rows = []
@@ -76,7 +89,7 @@ def render_table(records: list[LossRecord]) -> str:
         required = ", ".join(_code(a) for a in r.required_args) or "none"
         rows.append(
             f"| [{r.name}]({r.name}.md) | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
-            f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r)} "
+            f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
             f"| {_targets(r)} | {_terms(r)} |"
         )
     legend = (
@@ -252,7 +265,28 @@ def render_can_i_use_it(record: LossRecord) -> str:
     return '!!! question "Can I use it?"\n\n' + body + "\n"
 
 
-def render_estimators(record: LossRecord) -> str:
+def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]:
+    link = f"[estimator matrix](../{MATRIX_PAGE})"
+    if row is None:
+        return ["- **Measured**: not applicable: the class names no default estimator and declares none."]
+    if row.not_built:
+        return [f"- **Measured**: not measured ({row.not_built})."]
+    lines = [
+        f"- **Measured** (`make_value_estimator(member)`, then a forward pass on the example's batch; from the {link}):",
+        "",
+        "    | Member | Declared | Outcome |",
+        "    | --- | --- | --- |",
+    ]
+    for cell in row.cells:
+        symbol, label = LEGEND[cell.status]
+        if cell.outcome is not None and not cell.outcome.ok:
+            label = f"{cell.stage} raised `{cell.outcome.error.replace('|', '/')}`"
+        default = " (default)" if row.default == cell.member else ""
+        lines.append(f"    | {cell.member}{default} | {'yes' if cell.declared else 'no'} | {symbol} {label} |")
+    return lines
+
+
+def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
     lines = [
         f"- **Default value estimator** (introspected, `default_value_estimator`): {record.default_value_estimator or 'none'}.",
     ]
@@ -261,17 +295,8 @@ def render_estimators(record: LossRecord) -> str:
         "- **Declared** (`SUPPORTED_VALUE_ESTIMATORS`, introspected): "
         + (", ".join(declared) if declared else "the class declares none.")
     )
+    lines += _measured_estimators(record, row)
     m = record.measured
-    if m is None:
-        lines.append("- **Accepted by `make_value_estimator`**: not measured (not built here).")
-    else:
-        lines.append("- **Accepted by `make_value_estimator`** (measured): " + (", ".join(m.supported_value_estimators) or "none") + ".")
-        if m.rejected_value_estimators:
-            lines.append("")
-            lines.append("    | Refused member | Error (measured) |")
-            lines.append("    | --- | --- |")
-            for member, error in m.rejected_value_estimators.items():
-                lines.append(f"    | {member} | `{error.replace('|', '/')}` |")
     if m is None:
         lines.append("- **Target parameters**: not measured. Constructor flags: " + (", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items()) or "none") + ".")
     elif m.target_params:
@@ -324,7 +349,7 @@ def related_links(name: str) -> list[tuple[str, str]]:
     return []
 
 
-def render_page(record: LossRecord, recipe: str | None) -> str:
+def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None) -> str:
     c = record.curated
     paper = f" · [paper]({c.paper})" if c.paper else ""
     settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
@@ -353,7 +378,7 @@ def render_page(record: LossRecord, recipe: str | None) -> str:
         "", render_example(record, recipe),
         "## What the forward pass returns", "", render_outputs(record),
         render_can_i_use_it(record),
-        "## Value estimators and target parameters", "", render_estimators(record),
+        "## Value estimators and target parameters", "", render_estimators(record, estimator_row),
     ]
     links = related_links(record.name)
     if links:

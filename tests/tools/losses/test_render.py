@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tools.losses import zoo
 from tools.losses.build import all_records
+from tools.losses import estimator_rows
 from tools.losses.render import docstring_text, render_can_i_use_it, render_example, render_page, render_table
 
 
@@ -19,7 +20,7 @@ def test_docstring_loses_its_examples_and_doctest_lines():
 
 
 def test_table_marks_unmeasured_losses_with_a_dagger():
-    table = render_table(all_records())
+    table = render_table(all_records(), estimator_rows())
     grpo_row = next(line for line in table.splitlines() if line.startswith("| [GRPOLoss]"))
     assert "†" in grpo_row
     sac_row = next(line for line in table.splitlines() if line.startswith("| [SACLoss]"))
@@ -35,7 +36,7 @@ def test_example_sums_exactly_the_measured_terms():
 
 
 def test_unbuilt_loss_page_says_why_and_still_has_a_runnable_block():
-    page = render_page(_record("GRPOLoss"), None)
+    page = render_page(_record("GRPOLoss"), None, None)
     assert "Not built on this page" in page and "Key conventions only" in page
     assert page.count("```python") == 1
 
@@ -43,3 +44,15 @@ def test_unbuilt_loss_page_says_why_and_still_has_a_runnable_block():
 def test_can_i_use_it_box_names_the_priority_key():
     box = render_can_i_use_it(_record("DQNLoss"))
     assert box.startswith('!!! question "Can I use it?"') and '`"td_error"`' in box
+
+
+def test_table_and_page_show_the_matrix_measurement_not_a_second_one():
+    rows = estimator_rows()
+    failing = [(row.loss, cell) for row in rows.values() for cell in row.cells
+               if cell.declared and cell.outcome is not None and not cell.outcome.ok]
+    assert failing, "expected at least one declared-but-failing pair in torchrl 0.14.1"
+    loss, cell = failing[0]
+    table_row = next(line for line in render_table(all_records(), rows).splitlines() if line.startswith(f"| [{loss}]"))
+    assert f"✗ {cell.member}" in table_row
+    page = render_page(_record(loss), zoo.source(loss), rows[loss])
+    assert cell.outcome.error.split(":")[0] in page and "estimator matrix" in page

@@ -1,7 +1,9 @@
 """The loss x value-estimator matrix: declared support (introspected) against measured runs.
 
-A concern of its own (inventory section ``estimator_matrix``) because it needs
-the loss zoo; the estimator classes themselves are ``tools.estimators``.
+A concern of its own because it needs the loss zoo; the estimator classes
+themselves are ``tools.estimators``.  Its per-loss facts reach inventory.json
+through the ``losses`` rows (``measured_value_estimators``,
+``estimator_key_forwarding``): one row per loss, one measurement per cell.
 """
 
 from __future__ import annotations
@@ -84,25 +86,6 @@ def _grid(_arg: str) -> str:
     return render.render_grid(data, loss_page_links([row.loss for row in data.rows]))
 
 
-def inventory() -> dict:
-    out = {}
-    for row in matrix().rows:
-        entry = {
-            "default": row.default,
-            "declared": row.declared,
-            "measured_value_estimators": {cell.member: cell.inventory_value() for cell in row.cells},
-        }
-        if row.not_built:
-            entry["not_measured_because"] = row.not_built
-        if row.forwarding is not None:
-            entry["set_keys_reaches_estimator"] = {
-                **{f: True for f in row.forwarding.forwarded},
-                **{f: False for f in row.forwarding.not_forwarded},
-            }
-        out[row.loss] = entry
-    return out
-
-
 CONCERN = Concern(
     name="estimator_matrix",
     sections={
@@ -112,13 +95,6 @@ CONCERN = Concern(
         "errors": lambda _arg: render.render_errors(matrix()),
         "counts": lambda _arg: render.render_counts(matrix()),
     },
-    inventory=inventory,
-    inventory_doc=(
-        "Per loss that uses a value estimator: its `default` and `declared` (SUPPORTED_VALUE_ESTIMATORS) "
-        "members, `measured_value_estimators` (member -> \"ok\" or \"error: <type>: <first line>\", from "
-        "make_value_estimator plus a forward pass on the loss zoo's batch), and `set_keys_reaches_estimator` "
-        "(reward/done/terminated -> whether a key renamed on the loss reached its default estimator)."
-    ),
 )
 
 __all__ = ["CONCERN", "matrix", "loss_page_links"]

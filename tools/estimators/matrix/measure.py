@@ -79,32 +79,33 @@ def measure_forwarding(loss_name: str) -> KeyForwarding:
     )
 
 
+def measure_row(name: str) -> MatrixRow | None:
+    """Every member on one loss; None when the loss uses no value estimator."""
+    from torchrl.objectives import ValueEstimators
+
+    from tools.losses import discover, zoo
+
+    cls = discover.loss_classes()[name]
+    if not uses_value_estimator(cls):
+        return None
+    members = [member.name for member in ValueEstimators]
+    declared = declared_members(cls)
+    default = getattr(cls, "default_value_estimator", None)
+    default = default.name if default is not None else None
+    if name not in zoo.names():
+        reason = zoo.NOT_BUILT.get(name)
+        if reason is None:
+            raise RuntimeError(
+                f"{name} uses a value estimator but the loss zoo has neither a recipe nor a reason for it "
+                "(tools/losses/recipes/, zoo.NOT_BUILT)"
+            )
+        return MatrixRow(name, default, declared, [Cell(m, m in declared, None) for m in members], not_built=reason)
+    cells = [measure_cell(name, m, m in declared) for m in members]
+    batch_size = list(zoo.build(name).batch.batch_size)
+    return MatrixRow(name, default, declared, cells, batch_size=batch_size, forwarding=measure_forwarding(name))
+
+
 def measure_matrix() -> Matrix:
     from torchrl.objectives import ValueEstimators
 
-    from tools.losses import zoo
-
-    members = [member.name for member in ValueEstimators]
-    built = set(zoo.names())
-    rows = []
-    for name, cls in estimator_losses().items():
-        declared = declared_members(cls)
-        default = getattr(cls, "default_value_estimator", None)
-        default = default.name if default is not None else None
-        if name not in built:
-            reason = zoo.NOT_BUILT.get(name)
-            if reason is None:
-                raise RuntimeError(
-                    f"{name} uses a value estimator but the loss zoo has neither a recipe nor a reason for it "
-                    "(tools/losses/recipes/, zoo.NOT_BUILT)"
-                )
-            cells = [Cell(m, m in declared, None) for m in members]
-            rows.append(MatrixRow(name, default, declared, cells, not_built=reason))
-            continue
-        cells = [measure_cell(name, m, m in declared) for m in members]
-        batch_size = list(zoo.build(name).batch.batch_size)
-        rows.append(
-            MatrixRow(name, default, declared, cells, batch_size=batch_size, forwarding=measure_forwarding(name))
-        )
-    return Matrix(members=members, rows=rows)
-
+    return Matrix(members=[member.name for member in ValueEstimators], rows=[measure_row(name) for name in estimator_losses()])
