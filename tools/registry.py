@@ -21,7 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # Order matters only for the order of keys in inventory.json.
-CONCERN_MODULES: tuple[str, ...] = ("tools.versions", "tools.inventory")
+CONCERN_MODULES: tuple[str, ...] = (
+    "tools.versions",
+    "tools.trainers",
+    "tools.hook_points",
+    "tools.hooks",
+    "tools.config_groups",
+    "tools.parity",
+    "tools.inventory",
+)
 
 
 @dataclass(frozen=True)
