@@ -76,6 +76,7 @@ CONCERN = Concern(
         "reference_only": lambda _arg: render.render_reference_only(records()),
         "checkpoints": lambda _arg: render.render_checkpoints(checkpoint_facts()),
         "stepper_conflicts": _stepper_conflicts,
+        "reference_claims": lambda _arg: render.render_reference_claims(checkpoint_facts()),
     },
     pages=_pages,
     inventory=_inventory,

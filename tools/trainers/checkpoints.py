@@ -30,6 +30,7 @@ class CheckpointRun:
     weights_restored: bool
     counters_restored: bool
     error: str = ""
+    load_kwargs: str = ""  # keyword arguments given to load_from_file ("" = none)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,8 @@ def _listing(path: Path) -> list[str]:
 # The loss builds its value estimator on its first forward pass, which adds a
 # buffer to its state_dict; a fresh loss has to build it too before loading.
 MAKE_ESTIMATOR = "loss_module.make_value_estimator() before loading"
+# The prepared runs also pass a keyword to load_from_file, to see where it goes.
+LOAD_KWARGS = {"mmap": False}
 
 
 def _counted(calls: list[str]) -> list[str]:
@@ -133,15 +136,26 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
                 fresh.loss_module.make_value_estimator()
         before = _weights(fresh)
         calls: list[str] = []
-        with zoo.captured(), _spy(torch, "load", calls, "torch.load"), _spy(Checkpoint, "load", calls, "Checkpoint.load"):
+        kwargs = LOAD_KWARGS if fresh_prep else {}
+        shown_kwargs = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
+        spies = (
+            _spy(torch, "load", calls, "torch.load"),
+            _spy(Checkpoint, "load", calls, "Checkpoint.load"),
+            _spy(fresh.collector, "update_policy_weights_", calls, "collector.update_policy_weights_"),
+        )
+        with zoo.captured(), spies[0], spies[1], spies[2]:
             try:
-                fresh.load_from_file(path)
+                fresh.load_from_file(path, **kwargs)
             except Exception as exc:
                 error = f"{type(exc).__name__}: {exc}"
-                return CheckpointRun(how, fresh_prep, True, said.texts(), _listing(path), _counted(calls), False, False, error)
+                return CheckpointRun(
+                    how, fresh_prep, True, said.texts(), _listing(path), _counted(calls), False, False, error, shown_kwargs
+                )
         restored = _same(_weights(fresh), trained) and not _same(before, trained)
         counters = (fresh.collected_frames, fresh._optim_count) == (frames, steps)
-        return CheckpointRun(how, fresh_prep, True, said.texts(), _listing(path), _counted(calls), restored, counters)
+        return CheckpointRun(
+            how, fresh_prep, True, said.texts(), _listing(path), _counted(calls), restored, counters, "", shown_kwargs
+        )
 
 
 def _stop_run() -> StopRun:

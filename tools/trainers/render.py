@@ -191,17 +191,25 @@ def render_checkpoints(facts: CheckpointFacts) -> str:
         + ", ".join(f"`{b}`" for b in facts.backends)
         + f"; with the variable unset it is `{facts.default_backend}`.",
         "",
-        "| Checkpoint path | Fresh trainer | Saved | Written | Load called | Weights restored | Counters restored | Error |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| Checkpoint path | Fresh trainer | Saved | Weights restored | Counters restored |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for run in facts.runs:
-        written = ", ".join(f"`{w}`" for w in run.written)
-        calls = "<br>".join(cell.code(c) for c in run.load_calls)
-        fresh = run.fresh or "built as is"
         lines.append(
-            f"| `{run.how}` | {fresh} | {_yes(run.saved)} | {written} | {calls} | {_yes(run.weights_restored)} "
-            f"| {_yes(run.counters_restored)} | {cell.code(run.error.splitlines()[0] if run.error else '')} |"
+            f"| `{run.how}` | {run.fresh or 'built as is'} | {_yes(run.saved)} | {_yes(run.weights_restored)} "
+            f"| {_yes(run.counters_restored)} |"
         )
+    lines += ["", "What each run wrote, called and raised:", ""]
+    for run in facts.runs:
+        parts = []
+        if run.written:
+            parts.append("wrote " + ", ".join(f"`{w}`" for w in run.written))
+        if run.load_calls:
+            parts.append("loading called " + ", ".join(cell.code(c) for c in run.load_calls))
+        if run.error:
+            parts.append("raised " + cell.code(" ".join(line.strip() for line in run.error.splitlines())))
+        given = f"load_from_file(path, {run.load_kwargs})" if run.load_kwargs else "load_from_file(path)"
+        lines.append(f"- `{run.how}`, fresh trainer {run.fresh or 'built as is'}, `{given}`: " + "; ".join(parts) + ".")
     messages = sorted({m for run in facts.runs for m in run.save_messages if "Warning" in m})
     if messages:
         lines += ["", "Warnings the saves emitted:", "", "```text", *messages, "```"]
@@ -238,6 +246,79 @@ def _checkpoint_findings(facts: CheckpointFacts) -> list[str]:
     for r in failed_saves:
         out.append(f"- `{r.how}` could not save: {cell.code(r.error)}")
     return out
+
+
+def _run(facts: CheckpointFacts, how: str, prepared: bool):
+    return next((r for r in facts.runs if r.how == how and bool(r.fresh) == prepared and r.load_calls), None)
+
+
+def _calls(facts: CheckpointFacts, how: str, prepared: bool, prefix: str) -> list[str] | None:
+    """The recorded calls starting with ``prefix`` in that run, or None when the run made no calls."""
+    run = _run(facts, how, prepared)
+    return None if run is None else [c for c in run.load_calls if c.startswith(prefix)]
+
+
+def _shown(calls: list[str] | None) -> str:
+    return ", ".join(cell.code(c) for c in calls) if calls else "no such call"
+
+
+TORCH, MEMMAP, UNIFIED = "CKPT_BACKEND=torch", "CKPT_BACKEND=memmap", "checkpoint=Checkpoint()"
+
+# The notes of the TD3Trainer reference page (see the seeds), in this site's
+# words: (claim, the calls that show it, test on those calls). A claim whose
+# run made no calls is reported as not measured rather than guessed.
+REFERENCE_CLAIMS = [
+    (
+        "`CKPT_BACKEND=torch` checkpoints load with `weights_only=True` by default",
+        lambda f: _calls(f, TORCH, False, "torch.load"),
+        lambda calls: any("weights_only=True" in c for c in calls),
+    ),
+    (
+        "they load with `mmap=True` by default (except on Windows)",
+        lambda f: _calls(f, TORCH, False, "torch.load"),
+        lambda calls: any("mmap=True" in c for c in calls),
+    ),
+    (
+        "keyword arguments of `load_from_file` reach `torch.load` (here `mmap=False`)",
+        lambda f: _calls(f, TORCH, True, "torch.load"),
+        lambda calls: any("mmap=False" in c for c in calls),
+    ),
+    (
+        "they are ignored with `CKPT_BACKEND=memmap` (here `mmap=False`)",
+        lambda f: _calls(f, MEMMAP, True, ""),
+        lambda calls: bool(calls) and not any("mmap=False" in c for c in calls),
+    ),
+    (
+        "unified checkpoints do not call the pickle loader (`torch.load`)",
+        lambda f: _calls(f, UNIFIED, True, ""),
+        lambda calls: bool(calls) and not any(c.startswith("torch.load") for c in calls),
+    ),
+    (
+        "unified checkpoint tensors are mapped to the CPU by default",
+        lambda f: _calls(f, UNIFIED, False, "Checkpoint.load"),
+        lambda calls: any("map_location='cpu'" in c for c in calls),
+    ),
+    (
+        "after restoring the policy the trainer synchronizes the collector once",
+        lambda f: _calls(f, UNIFIED, True, "collector.update_policy_weights_"),
+        lambda calls: len(calls) == 1 and " x" not in calls[0],
+    ),
+]
+
+
+def render_reference_claims(facts: CheckpointFacts) -> str:
+    rows = [
+        "| The reference says | Calls recorded while loading | Verdict |",
+        "| --- | --- | --- |",
+        f"| `CKPT_BACKEND` is one of `torch`, `torchsnapshot`, `memmap` | choices read from torchrl: "
+        + ", ".join(f"`{b}`" for b in facts.backends)
+        + f" | {'holds' if set(facts.backends) == {'torch', 'torchsnapshot', 'memmap'} else '**does not hold**'} |",
+    ]
+    for claim, evidence, holds in REFERENCE_CLAIMS:
+        calls = evidence(facts)
+        verdict = "not measured" if calls is None else ("holds" if holds(calls) else "**does not hold**")
+        rows.append(f"| {claim} | {_shown(calls)} | {verdict} |")
+    return "\n".join(rows) + "\n"
 
 
 def inventory(records: list[TrainerRecord], configs: ConfigSurvey) -> list[dict]:
