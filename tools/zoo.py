@@ -341,10 +341,10 @@ RECIPES: dict[str, Callable[[], Recipe]] = {
 class LinearLoss:
     """The smallest loss a Trainer accepts: a callable returning ``loss_*`` entries.
 
-    ``calls`` counts invocations; ``on_call`` lets a probe record the moment.
+    ``calls`` counts invocations; ``on_call(batch)`` lets a probe record the moment.
     """
 
-    def __init__(self, in_features: int, on_call: Callable[[], None] | None = None):
+    def __init__(self, in_features: int, on_call: Callable[[Any], None] | None = None):
         import torch
 
         self.linear = torch.nn.Linear(in_features, 1)
@@ -359,7 +359,7 @@ class LinearLoss:
 
         self.calls += 1
         if self.on_call is not None:
-            self.on_call()
+            self.on_call(batch)
         value = self.linear(batch["observation"]).pow(2).mean()
         return TensorDict({"loss_probe": value}, [])
 

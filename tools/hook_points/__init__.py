@@ -32,8 +32,8 @@ CONCERN = Concern(
     },
     inventory=lambda: render.inventory(survey()),
     inventory_doc="Every `dest` of `Trainer.register_op`, in the order `train()` first calls it (measured): "
-    "loop level, argument types, what its return value does, and whether it runs with an optimization "
-    "stepper or a Ray learner.",
+    "loop level, argument types, what its return value does (logged, passed on to later calls, or ignored), "
+    "and whether it runs with an optimization stepper or a Ray learner.",
 )
 
 __all__ = ["CONCERN", "HookPoint", "HookPointSurvey", "survey"]

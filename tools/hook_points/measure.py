@@ -137,24 +137,38 @@ def _last_tensordict(args):
     return found[-1] if found else None
 
 
-def probe_run(points: list[str], *, with_stepper: bool = False, none_at: str | None = None):
+MARK = "probe_mark"
+
+
+def _marked(args) -> bool:
+    from tensordict import TensorDictBase
+
+    return any(isinstance(a, TensorDictBase) and MARK in a.keys() for a in args)
+
+
+def probe_run(points: list[str], *, with_stepper: bool = False, none_at: str | None = None, mark_at: str | None = None):
     """Train a probe trainer with a recording hook at every point; return (trace, args, trainer).
 
     Each probe hands back the last TensorDict it received (the batch, or the
     losses for ``process_loss`` and ``optimizer``), which leaves the loop as it
     was; logging points return a one-entry dict.  ``none_at`` makes that one
-    point return ``None`` instead, to see whether torchrl ignores it.
+    point return ``None`` instead, to see whether torchrl ignores it;
+    ``mark_at`` makes it return a marked copy, to see which later calls get it
+    (returned as the third element, in place of the argument types).
     """
     from torchrl.trainers import DefaultOptimizationStepper
 
     trace: list[str] = []
     received: dict[str, list[str]] = {}
+    reached: list[str] = []
 
     def record(name, args):
         trace.append(name)
         received.setdefault(name, [_type_name(a) for a in args])
+        if mark_at and name != mark_at and _marked(args) and name not in reached:
+            reached.append(name)
 
-    loss = zoo.LinearLoss(3, on_call=lambda: record(LOSS, ()))
+    loss = zoo.LinearLoss(3, on_call=lambda batch: record(LOSS, (batch,)))
     extra = {"optimization_stepper": DefaultOptimizationStepper()} if with_stepper else {}
     trainer = zoo.probe_trainer(
         batches=BATCHES, num_epochs=EPOCHS, optim_steps_per_batch=STEPS, loss_module=loss, **extra
@@ -173,7 +187,14 @@ def probe_run(points: list[str], *, with_stepper: bool = False, none_at: str | N
             record(point, args)
             if point.endswith("_log"):
                 return {f"probe_{point}": 1.0}
-            return None if point == none_at else _last_tensordict(args)
+            if point == none_at:
+                return None
+            if point == mark_at:
+                import torch
+
+                given = _last_tensordict(args)
+                return given.clone().set(MARK, torch.zeros(given.batch_size))
+            return _last_tensordict(args)
 
         return probe
 
@@ -182,7 +203,7 @@ def probe_run(points: list[str], *, with_stepper: bool = False, none_at: str | N
         for point in points:
             trainer.register_op(point, make_probe(point))
     trainer.train()
-    return trace, received, trainer
+    return trace, (reached if mark_at else received), trainer
 
 
 def none_return_effects(points: list[str], baseline: list[str], received: dict[str, list[str]]) -> dict[str, str]:
@@ -202,6 +223,17 @@ def none_return_effects(points: list[str], baseline: list[str], received: dict[s
             name = changed[0]
             effects[point] = f"{name} ran {counts[name]} times instead of {base[name]}"
     return effects
+
+
+def returned_reaches(points: list[str], received: dict[str, list[str]]) -> dict[str, list[str]]:
+    """For each point handed a TensorDict: which later calls receive a TensorDict its hook returns."""
+    out = {}
+    for point in points:
+        if point.endswith("_log") or "TensorDict" not in received.get(point, []):
+            continue
+        _, reached, _ = probe_run(points, mark_at=point)
+        out[point] = reached
+    return out
 
 
 def _levels(trace: list[str]) -> dict[str, str]:
@@ -255,6 +287,7 @@ def _survey() -> HookPointSurvey:
         raise MeasurementError(f"hook points {never} were never called by train() in the probe run")
     levels = _levels(trace)
     effects = none_return_effects(points, trace, received)
+    reaches = returned_reaches(points, received)
     logged = set(trainer._log_dict)
     order = list(dict.fromkeys(name for name in trace if name in points))
     records = [
@@ -269,6 +302,7 @@ def _survey() -> HookPointSurvey:
             ray_backend=ray[name],
             called_with_stepper=name in stepper_trace,
             none_return=effects.get(name, ""),
+            returned_reaches=reaches.get(name, []),
         )
         for name in order
     ]

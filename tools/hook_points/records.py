@@ -25,6 +25,9 @@ class HookPoint:
     # What a hook that returns None does at a point that hands it a TensorDict
     # ("ignored", or the measured consequence); "" where no TensorDict is passed.
     none_return: str = ""
+    # Where a TensorDict the hook returns shows up next (calls that received it);
+    # empty when it is not passed on. Only for points that hand over a TensorDict.
+    returned_reaches: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -57,10 +57,13 @@ def _receives(point: HookPoint) -> str:
 def _returns(point: HookPoint) -> str:
     if point.return_logged is not None:
         return "a dict, logged" if point.return_logged else "a dict, not logged"
+    first = f" (next received by `{point.returned_reaches[0]}`)" if point.returned_reaches else ""
     if point.none_return == "ignored":
-        return "a TensorDict replaces the input; None is ignored"
+        if point.returned_reaches:
+            return f"a TensorDict replaces the input{first}; `None` keeps it"
+        return "ignored: a returned TensorDict reaches no later point"
     if point.none_return:
-        return f"the batch, always: the return value replaces it (with `None`, {point.none_return})"
+        return f"the batch, always: the return value replaces it{first} (with `None`, {point.none_return})"
     return "ignored"
 
 
@@ -105,6 +108,7 @@ def inventory(survey: HookPointSurvey) -> list[dict]:
             "receives": p.receives,
             "return_logged": p.return_logged,
             "none_return": p.none_return,
+            "returned_reaches": p.returned_reaches,
             "called_with_stepper": p.called_with_stepper,
             "ray_backend": p.ray_backend == "accepted",
             "deprecated": bool(p.register_warning),

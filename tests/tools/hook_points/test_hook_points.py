@@ -53,3 +53,12 @@ def test_nest_turns_a_trace_into_loops():
     batch = nodes[1]
     assert [n.label for n in batch.children] == ["a", "epoch", "d"]
     assert [n.label for n in batch.children[1].children] == ["b", "c"]
+
+
+def test_what_a_returned_tensordict_reaches_is_recorded_for_every_tensordict_point():
+    survey = hook_points.survey()
+    for p in survey.points:
+        hands_over = "TensorDict" in p.receives and not p.name.endswith("_log")
+        assert bool(p.none_return) == hands_over, p.name
+        later = survey.trace[survey.trace.index(p.name) :]
+        assert all(name in later for name in p.returned_reaches), p.name
