@@ -100,6 +100,13 @@ with tempfile.TemporaryDirectory() as tmp:
         print(f"collected {frames:4d} frames, replay buffer holds {stored}")
     assert trainer.collected_frames == STOP_AT_FRAMES < TOTAL_FRAMES
     assert checkpoint_path.exists(), "request_stop() saves before train() returns"
+    # train() shut the collector down on its way out: this trainer cannot run again.
+    try:
+        trainer.train()
+    except AttributeError as error:  # the shut-down collector has dropped its buffers
+        print("a second train() on the same trainer fails:", error)
+    else:
+        raise AssertionError("expected a second train() to fail")
 
     # A fresh trainer, built the same way, picks up where the first one stopped.
     restored_progress = []
@@ -109,6 +116,10 @@ with tempfile.TemporaryDirectory() as tmp:
     assert len(restored.replay_buffer) == STOP_AT_FRAMES  # the replay buffer is a checkpoint component too
     for name, weight in trainer.loss_module.state_dict().items():
         assert torch.equal(weight, restored.loss_module.state_dict()[name]), name
+    # The optimizers live in the stepper, which the trainer saves as a module.
+    trained_adam = trainer.optimization_stepper.optimizer_critic.state_dict()["state"]
+    restored_adam = restored.optimization_stepper.optimizer_critic.state_dict()["state"]
+    assert all(torch.equal(trained_adam[i]["exp_avg"], restored_adam[i]["exp_avg"]) for i in trained_adam)
 
     restored.train()  # continues to TOTAL_FRAMES
     print(f"resumed run ended at {restored.collected_frames} frames")
