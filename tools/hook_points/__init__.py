@@ -17,7 +17,7 @@ def survey() -> HookPointSurvey:
     return cached(
         "hook_points",
         measure,
-        inputs=[TOOLS / "hook_points", TOOLS / "zoo.py"],
+        inputs=[TOOLS / "hook_points", TOOLS / "zoo"],
         encode=encode,
         decode=decode,
     )

@@ -16,7 +16,7 @@ METHOD_PURPOSE = {
     "register_op": "Attaches a callable at a [hook point](loop.md#the-hook-points) (`dest`); extra keyword arguments are passed to it on every call.",
     "register_hook": "Another name for `register_op`.",
     "register_module": "Names an object so that checkpoints save and restore it (it needs `state_dict`/`load_state_dict`).",
-    "save_trainer": "Saves when more than `save_trainer_interval` frames were collected since the last save, or always with `force_save=True`; nothing happens without `save_trainer_file`.",
+    "save_trainer": "Saves when more than `save_trainer_interval` frames were collected since the last save, or always with `force_save=True`; nothing happens without `save_trainer_file` (or a `checkpoint_rotation`).",
     "load_from_file": "Restores a checkpoint written by `save_trainer` into this trainer; see [Checkpoints](checkpoints.md).",
     "request_stop": "Makes `train()` stop after the current batch; `train()` then saves and returns.",
     "compute_loss": "Calls the loss module on a sub-batch, or one of its methods (`method=\"value_loss\"`); optimization steppers use it.",
@@ -85,7 +85,7 @@ def render_parameters(r: TrainerRecord) -> str:
 def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
     given = ", ".join(f"`{name}={cls}`" for name, cls in r.built_with.items())
     lines = [
-        f"Measured: `{r.name}` built with {given} (the parts in `tools/zoo.py`), then its hook lists read. "
+        f"Measured: `{r.name}` built with {given} (the parts in `tools/zoo/`), then its hook lists read. "
         "Points are listed in the order `train()` calls them.",
         "",
     ]
