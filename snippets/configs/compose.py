@@ -1,4 +1,6 @@
-"""Compose a PPO trainer from torchrl's Hydra config groups, override fields, instantiate it, train briefly.
+"""Compose a PPO trainer from torchrl's Hydra config groups.
+
+Then override fields, instantiate the trainer and train it briefly.
 
 No command line and no files: the primary config is stored in Hydra's
 ConfigStore next to the groups torchrl registers, and Hydra's compose API
@@ -13,7 +15,8 @@ from hydra.core.config_store import ConfigStore
 from hydra.utils import instantiate
 from omegaconf import OmegaConf
 
-import torchrl.trainers.algorithms.configs  # noqa: F401  (importing it registers the config groups)
+# Importing the configs registers their groups in Hydra's ConfigStore.
+import torchrl.trainers.algorithms.configs  # noqa: F401
 
 TOTAL_FRAMES = 256
 FRAMES_PER_BATCH = 64
@@ -41,7 +44,11 @@ ConfigStore.instance().store(
         ],
         "env": {"env_name": "Pendulum-v1"},
         "networks": {
-            "policy": {"in_features": 3, "out_features": 2, "num_cells": HIDDEN},  # loc and scale of 1 action
+            "policy": {
+                "in_features": 3,
+                "out_features": 2,
+                "num_cells": HIDDEN,
+            },  # loc and scale of 1 action
             "value": {"in_features": 3, "out_features": 1, "num_cells": HIDDEN},
         },
         "models": {
@@ -52,23 +59,31 @@ ConfigStore.instance().store(
                 "return_log_prob": True,
                 "network": "${networks.policy}",
             },
-            "value": {"in_keys": ["observation"], "out_keys": ["state_value"], "network": "${networks.value}"},
+            "value": {
+                "in_keys": ["observation"],
+                "out_keys": ["state_value"],
+                "network": "${networks.value}",
+            },
         },
         "collector": {
             "create_env_fn": "${env}",
             "policy": "${models.policy}",
             "frames_per_batch": FRAMES_PER_BATCH,
             "total_frames": TOTAL_FRAMES,
-            "auto_register_policy_transforms": False,  # keep the env as given, without the 0.14 FutureWarning
+            # Keep the env as given (no FutureWarning from torchrl 0.14).
+            "auto_register_policy_transforms": False,
         },
         "replay_buffer": {"storage": {"max_size": FRAMES_PER_BATCH}, "batch_size": 16},
-        "loss": {"actor_network": "${models.policy}", "critic_network": "${models.value}"},
+        "loss": {
+            "actor_network": "${models.policy}",
+            "critic_network": "${models.value}",
+        },
         "trainer": {
             "collector": "${collector}",
             "loss_module": "${loss}",
             "optimizer": "${optimizer}",
             "replay_buffer": "${replay_buffer}",
-            # Fields PPOTrainerConfig declares without a default must be given, even as null.
+            # PPOTrainerConfig fields without a default must be set, even to null.
             "logger": None,
             "save_trainer_file": None,
             "total_frames": TOTAL_FRAMES,
@@ -80,17 +95,30 @@ ConfigStore.instance().store(
 
 # Overrides use the same syntax as on a command line.
 with initialize(version_base=None):
-    cfg = compose(config_name="tiny_ppo", overrides=["trainer.num_epochs=2", "optimizer.lr=1e-3", "trainer.seed=0"])
+    cfg = compose(
+        config_name="tiny_ppo",
+        overrides=["trainer.num_epochs=2", "optimizer.lr=1e-3", "trainer.seed=0"],
+    )
 
 print(OmegaConf.to_yaml(cfg.optimizer))
 assert cfg.trainer.num_epochs == 2 and cfg.optimizer.lr == 1e-3
 # AdamConfig's eps is not torch.optim.Adam's default: the config decides.
-assert cfg.optimizer.eps != inspect.signature(torch.optim.Adam).parameters["eps"].default
+assert (
+    cfg.optimizer.eps != inspect.signature(torch.optim.Adam).parameters["eps"].default
+)
 assert OmegaConf.get_type(cfg.trainer).__name__ == "PPOTrainerConfig"
 
 torch.manual_seed(0)
-trainer = instantiate(cfg.trainer)  # builds env, networks, collector, loss, optimizer, buffer, trainer
-print(type(trainer).__name__, "with", type(trainer.loss_module).__name__, "and", type(trainer.optimizer).__name__)
+trainer = instantiate(
+    cfg.trainer
+)  # builds env, networks, collector, loss, optimizer, buffer, trainer
+print(
+    type(trainer).__name__,
+    "with",
+    type(trainer.loss_module).__name__,
+    "and",
+    type(trainer.optimizer).__name__,
+)
 assert trainer.num_epochs == 2 and trainer.optimizer.param_groups[0]["lr"] == 1e-3
 
 # Hydra instantiates each interpolated node on its own: the collector's policy and

@@ -1,4 +1,6 @@
-"""Train PPO on Pendulum with PPOTrainer: custom hooks, request_stop, a checkpoint, a restored trainer.
+"""Train PPO on Pendulum with PPOTrainer.
+
+Custom hooks, request_stop, a checkpoint, and a fresh trainer that restores it.
 
 Runs on a CPU in a few seconds. For real training raise TOTAL_FRAMES (Pendulum
 needs about a million frames with PPO) and FRAMES_PER_BATCH.
@@ -27,8 +29,10 @@ HIDDEN = 32
 SEED = 0
 
 
-def make_trainer(save_to: Path, stop_at_frames: int | None, optimizer_steps: list) -> PPOTrainer:
-    """Everything a PPOTrainer needs, built from scratch (called twice: train, then restore)."""
+def make_trainer(
+    save_to: Path, stop_at_frames: int | None, optimizer_steps: list
+) -> PPOTrainer:
+    """Everything a PPOTrainer needs, from scratch (called twice: train, restore)."""
     torch.manual_seed(SEED)
     env = GymEnv("Pendulum-v1")
     env.set_seed(SEED)
@@ -36,15 +40,23 @@ def make_trainer(save_to: Path, stop_at_frames: int | None, optimizer_steps: lis
     n_act = env.action_spec.shape[-1]
 
     # A Gaussian policy squashed into the action bounds, and a state-value critic.
-    policy_net = nn.Sequential(MLP(in_features=n_obs, out_features=2 * n_act, num_cells=[HIDDEN]), NormalParamExtractor())
+    policy_net = nn.Sequential(
+        MLP(in_features=n_obs, out_features=2 * n_act, num_cells=[HIDDEN]),
+        NormalParamExtractor(),
+    )
     actor = ProbabilisticActor(
-        TensorDictModule(policy_net, in_keys=["observation"], out_keys=["loc", "scale"]),
+        TensorDictModule(
+            policy_net, in_keys=["observation"], out_keys=["loc", "scale"]
+        ),
         in_keys=["loc", "scale"],
         spec=env.action_spec,
         distribution_class=TanhNormal,
-        return_log_prob=True,  # the loss needs the log-probability of the collected actions
+        return_log_prob=True,  # the loss needs the log-prob of the collected actions
     )
-    critic = ValueOperator(MLP(in_features=n_obs, out_features=1, num_cells=[HIDDEN]), in_keys=["observation"])
+    critic = ValueOperator(
+        MLP(in_features=n_obs, out_features=1, num_cells=[HIDDEN]),
+        in_keys=["observation"],
+    )
     loss = ClipPPOLoss(actor, critic, entropy_coeff=0.01)
 
     collector = Collector(
@@ -52,7 +64,8 @@ def make_trainer(save_to: Path, stop_at_frames: int | None, optimizer_steps: lis
         actor,
         frames_per_batch=FRAMES_PER_BATCH,
         total_frames=TOTAL_FRAMES,
-        auto_register_policy_transforms=False,  # keep the env as given, without the 0.14 FutureWarning
+        # Keep the env as given (no FutureWarning from torchrl 0.14).
+        auto_register_policy_transforms=False,
     )
     # Each epoch reads the whole batch once, in minibatches, without replacement.
     buffer = ReplayBuffer(
@@ -77,7 +90,9 @@ def make_trainer(save_to: Path, stop_at_frames: int | None, optimizer_steps: lis
     )
 
     # `post_optim` runs after every optimizer step: count them.
-    trainer.register_op("post_optim", lambda: optimizer_steps.append(trainer.collected_frames))
+    trainer.register_op(
+        "post_optim", lambda: optimizer_steps.append(trainer.collected_frames)
+    )
 
     # `post_steps` runs once per batch, after the optimization phase.
     def maybe_stop():
@@ -95,8 +110,8 @@ with tempfile.TemporaryDirectory() as tmp:
     trainer = make_trainer(checkpoint_path, STOP_AT_FRAMES, steps)
     trainer.train()
     batches = trainer.collected_frames // FRAMES_PER_BATCH
-    print(f"stopped at {trainer.collected_frames} frames after {len(steps)} optimizer steps")
-    # Every epoch did a full pass: NUM_EPOCHS x (FRAMES_PER_BATCH / MINIBATCH) steps per batch.
+    print(f"stopped at {trainer.collected_frames} frames, {len(steps)} optimizer steps")
+    # Every epoch made a full pass: NUM_EPOCHS x FRAMES_PER_BATCH / MINIBATCH per batch.
     assert len(steps) == batches * NUM_EPOCHS * (FRAMES_PER_BATCH // MINIBATCH)
     assert trainer.collected_frames == STOP_AT_FRAMES and checkpoint_path.exists()
 

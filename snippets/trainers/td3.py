@@ -1,4 +1,6 @@
-"""Train TD3 on Pendulum with TD3Trainer: a custom hook, request_stop, a checkpoint, a restored trainer.
+"""Train TD3 on Pendulum with TD3Trainer.
+
+A custom hook, request_stop, a checkpoint, and a fresh trainer that restores it.
 
 Runs on a CPU in a few seconds. For real training raise TOTAL_FRAMES (Pendulum
 needs tens of thousands of frames) and OPTIM_STEPS_PER_BATCH.
@@ -28,8 +30,10 @@ HIDDEN = 32
 SEED = 0
 
 
-def make_trainer(save_to: Path, stop_at_frames: int | None, progress: list) -> TD3Trainer:
-    """Everything a TD3Trainer needs, built from scratch (called twice: train, then restore)."""
+def make_trainer(
+    save_to: Path, stop_at_frames: int | None, progress: list
+) -> TD3Trainer:
+    """Everything a TD3Trainer needs, from scratch (called twice: train, restore)."""
     torch.manual_seed(SEED)
     env = GymEnv("Pendulum-v1")
     env.set_seed(SEED)
@@ -37,7 +41,10 @@ def make_trainer(save_to: Path, stop_at_frames: int | None, progress: list) -> T
     n_act = env.action_spec.shape[-1]
 
     # A deterministic actor and a Q-value network on (observation, action).
-    actor = Actor(MLP(in_features=n_obs, out_features=n_act, num_cells=[HIDDEN]), spec=env.action_spec)
+    actor = Actor(
+        MLP(in_features=n_obs, out_features=n_act, num_cells=[HIDDEN]),
+        spec=env.action_spec,
+    )
     qvalue = ValueOperator(
         MLP(in_features=n_obs + n_act, out_features=1, num_cells=[HIDDEN]),
         in_keys=["observation", "action"],
@@ -56,7 +63,8 @@ def make_trainer(save_to: Path, stop_at_frames: int | None, progress: list) -> T
         frames_per_batch=FRAMES_PER_BATCH,
         total_frames=TOTAL_FRAMES,
         init_random_frames=RANDOM_FRAMES,
-        auto_register_policy_transforms=False,  # keep the env as given, without the 0.14 FutureWarning
+        # Keep the env as given (no FutureWarning from torchrl 0.14).
+        auto_register_policy_transforms=False,
     )
     # TD3's delayed updates: the critic steps every time, the actor every second step.
     stepper = TD3OptimizationStepper(
@@ -71,12 +79,14 @@ def make_trainer(save_to: Path, stop_at_frames: int | None, progress: list) -> T
         optim_steps_per_batch=OPTIM_STEPS_PER_BATCH,
         loss_module=loss,
         optimization_stepper=stepper,
-        replay_buffer=ReplayBuffer(storage=LazyTensorStorage(10_000), batch_size=BATCH_SIZE),
+        replay_buffer=ReplayBuffer(
+            storage=LazyTensorStorage(10_000), batch_size=BATCH_SIZE
+        ),
         target_net_updater=SoftUpdate(loss, tau=0.05),
-        exploration_module=noise,  # kept in the weights the trainer sends to the collector
+        exploration_module=noise,  # part of the weights sent to the collector
         progress_bar=False,  # needs tqdm, which the pinned packages do not include
         save_trainer_file=save_to,
-        checkpoint=Checkpoint(),  # the unified format (the legacy one warns it is deprecated)
+        checkpoint=Checkpoint(),  # the unified format (the legacy one is deprecated)
     )
 
     # A custom hook at the `post_steps` point: it runs once per collected batch,
@@ -113,13 +123,18 @@ with tempfile.TemporaryDirectory() as tmp:
     restored = make_trainer(checkpoint_path, None, restored_progress)
     restored.load_from_file(checkpoint_path)
     assert restored.collected_frames == STOP_AT_FRAMES
-    assert len(restored.replay_buffer) == STOP_AT_FRAMES  # the replay buffer is a checkpoint component too
+    assert (
+        len(restored.replay_buffer) == STOP_AT_FRAMES
+    )  # the replay buffer is a checkpoint component too
     for name, weight in trainer.loss_module.state_dict().items():
         assert torch.equal(weight, restored.loss_module.state_dict()[name]), name
     # The optimizers live in the stepper, which the trainer saves as a module.
     trained_adam = trainer.optimization_stepper.optimizer_critic.state_dict()["state"]
     restored_adam = restored.optimization_stepper.optimizer_critic.state_dict()["state"]
-    assert all(torch.equal(trained_adam[i]["exp_avg"], restored_adam[i]["exp_avg"]) for i in trained_adam)
+    assert all(
+        torch.equal(trained_adam[i]["exp_avg"], restored_adam[i]["exp_avg"])
+        for i in trained_adam
+    )
 
     restored.train()  # continues to TOTAL_FRAMES
     print(f"resumed run ended at {restored.collected_frames} frames")

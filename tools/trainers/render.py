@@ -123,7 +123,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
         "",
         f"- **Loss it is built around** (curated in `data/trainers.yaml`): `{r.loss}`{also}.{note}",
         f"- **Hydra counterpart**: {config_links(r.name, configs)}.{parity}",
-        f"- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
+        "- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
         + ", ".join(f"`{c}`" for c in r.checkpoint_components)
         + ". See [Checkpoints](checkpoints.md).",
         "",
@@ -310,7 +310,7 @@ def render_reference_claims(facts: CheckpointFacts) -> str:
     rows = [
         "| The reference says | Calls recorded while loading | Verdict |",
         "| --- | --- | --- |",
-        f"| `CKPT_BACKEND` is one of `torch`, `torchsnapshot`, `memmap` | choices read from torchrl: "
+        "| `CKPT_BACKEND` is one of `torch`, `torchsnapshot`, `memmap` | choices read from torchrl: "
         + ", ".join(f"`{b}`" for b in facts.backends)
         + f" | {'holds' if set(facts.backends) == {'torch', 'torchsnapshot', 'memmap'} else '**does not hold**'} |",
     ]
