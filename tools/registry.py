@@ -27,6 +27,11 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.estimators",
     "tools.estimators.matrix",
     "tools.targets",
+    "tools.trainers",
+    "tools.hook_points",
+    "tools.hooks",
+    "tools.config_groups",
+    "tools.parity",
     "tools.inventory",
 )
 

@@ -1,0 +1,81 @@
+"""``inspect_trainer NAME [--json] [--all]``: what the site says about one torchrl trainer class.
+
+Reads the same records the pages show (cached on disk after a build, so it
+usually answers without importing torchrl).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from tools.cli.errors import UsageError, unknown_name
+from tools.cli.output import entry_point
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="inspect_trainer",
+        description="Show a torchrl trainer's parameters, the hooks it registers when built, "
+        "its checkpoint components and its Hydra config.",
+    )
+    parser.add_argument("name", nargs="?", help="trainer class name, e.g. TD3Trainer")
+    parser.add_argument("--json", action="store_true", help="print the inventory record as JSON")
+    parser.add_argument("--all", action="store_true", help="every trainer (then give no NAME)")
+    return parser
+
+
+def _text(entry: dict) -> str:
+    lines = [
+        f"{entry['name']}  ({entry['module']}.{entry['name']}"
+        + (f"; subclass of {entry['bases'][0]})" if entry["bases"] else ")"),
+        f"loss (curated): {entry['loss']}" + (f"  also: {', '.join(entry['other_losses'])}" if entry["other_losses"] else ""),
+        f"Hydra config: {', '.join(entry['configs']) or 'none'}",
+        "parameters:",
+    ]
+    width = max(len(p["name"]) for p in entry["parameters"])
+    for p in entry["parameters"]:
+        default = "required" if p["required"] else f"= {p['default']}"
+        effective = entry["effective_defaults"].get(p["name"])
+        note = f"  (built: {effective})" if effective else ""
+        note += "  [reference-only]" if p["name"] in entry["reference_only"] else ""
+        lines.append(f"  {p['name']:<{width}}  {default}{note}")
+    lines.append("hooks registered when built (measured):")
+    for hook in entry["default_hooks"]:
+        detail = f"  {hook['detail']}" if hook["detail"] else ""
+        lines.append(f"  {hook['point']:<24} {hook['callable']}{detail}")
+    lines.append("checkpoint components: " + ", ".join(entry["checkpoint_components"]))
+    return "\n".join(lines)
+
+
+def main_args(argv: list[str] | None) -> int:
+    args = _parser().parse_args(argv)
+    if args.all and args.name:
+        raise UsageError("give either a trainer NAME or --all, not both")
+    if not args.all and not args.name:
+        raise UsageError("give a trainer NAME (e.g. TD3Trainer) or --all")
+    from tools import config_groups, trainers
+    from tools.trainers.render import inventory
+
+    entries = inventory(trainers.records(), config_groups.survey())
+    by_name = {e["name"]: e for e in entries}
+    if args.all:
+        if args.json:
+            print(json.dumps(entries, indent=2))
+        else:
+            for e in entries:
+                print(f"{e['name']:<24} loss {e['loss']:<14} config {', '.join(e['configs']) or '-'}")
+        return 0
+    if args.name not in by_name:
+        raise unknown_name("trainer", args.name, by_name)
+    entry = by_name[args.name]
+    print(json.dumps(entry, indent=2) if args.json else _text(entry))
+    return 0
+
+
+def main() -> None:
+    entry_point(main_args)
+
+
+if __name__ == "__main__":
+    main()

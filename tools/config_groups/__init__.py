@@ -1,0 +1,42 @@
+"""Hydra config groups torchrl registers, the dataclass behind each option and the class it builds."""
+
+from __future__ import annotations
+
+from tools.cache import cached
+from tools.config_groups import render
+from tools.config_groups.records import ConfigClass, ConfigSurvey
+from tools.jsonable import record_codec
+from tools.paths import DATA, TOOLS
+from tools.registry import Concern
+
+
+def survey() -> ConfigSurvey:
+    def compute() -> ConfigSurvey:
+        from tools.config_groups import curated, introspect
+
+        return introspect.survey(curated.load())
+
+    encode, decode = record_codec(ConfigSurvey)
+    return cached(
+        "config_groups",
+        compute,
+        inputs=[TOOLS / "config_groups", TOOLS / "signatures.py", DATA / "configs.yaml"],
+        encode=encode,
+        decode=decode,
+    )
+
+
+CONCERN = Concern(
+    name="config_groups",
+    sections={
+        "overview": lambda _arg: render.render_overview(survey()),
+        "groups": lambda _arg: render.render_groups(survey()),
+        "unregistered": lambda _arg: render.render_unregistered(survey()),
+        "import_warnings": lambda _arg: render.render_import_warnings(survey()),
+    },
+    inventory=lambda: render.inventory(survey()),
+    inventory_doc="Every option of every Hydra ConfigStore group torchrl registers: group, name, config "
+    "dataclass, its `_target_`, the class an instantiation builds and how that class was found.",
+)
+
+__all__ = ["CONCERN", "ConfigClass", "ConfigSurvey", "survey"]

@@ -1,0 +1,56 @@
+"""Config <-> class parity: every config dataclass compared with the class it builds."""
+
+from __future__ import annotations
+
+from tools.cache import cached
+from tools.jsonable import list_codec
+from tools.parity import render
+from tools.parity.records import ParityRow
+from tools.paths import DATA, TOOLS
+from tools.registry import Concern
+
+
+def rows() -> list[ParityRow]:
+    def compute() -> list[ParityRow]:
+        from tools import config_groups, trainers
+        from tools.config_groups import curated
+        from tools.parity.compare import audit
+
+        effective = {
+            record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainers.records()
+        }
+        return audit(config_groups.survey(), curated.load(), effective)
+
+    encode, decode = list_codec(ParityRow)
+    return cached(
+        "parity",
+        compute,
+        inputs=[
+            TOOLS / "parity",
+            TOOLS / "config_groups",
+            TOOLS / "trainers",
+            TOOLS / "hook_points",
+            TOOLS / "zoo",
+            TOOLS / "signatures.py",
+            DATA / "configs.yaml",
+            DATA / "trainers.yaml",
+        ],
+        encode=encode,
+        decode=decode,
+    )
+
+
+CONCERN = Concern(
+    name="parity",
+    sections={
+        "counts": lambda _arg: render.render_counts(rows()),
+        "summary": lambda _arg: render.render_summary(rows()),
+        "details": lambda _arg: render.render_details(rows()),
+    },
+    inventory=lambda: render.inventory(rows()),
+    inventory_doc="One row per config dataclass that builds a class: fields only in the config, parameters "
+    "only in the class, default and type mismatches, each difference classified (by design or suspicious) "
+    "with its reason, and the error instantiating it raises where measured.",
+)
+
+__all__ = ["CONCERN", "ParityRow", "rows"]

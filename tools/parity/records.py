@@ -1,0 +1,56 @@
+"""The config <-> class parity audit: one row per config dataclass that builds a class."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+BY_DESIGN = "by design"
+SUSPICIOUS = "suspicious"
+IDENTICAL = "identical"
+
+# Kinds of difference, in the order the page lists them.
+ONLY_IN_CONFIG = "only in config"
+ONLY_IN_CLASS = "only in class"
+DEFAULT = "default"
+TYPE = "type"
+TARGET = "target"  # the `_target_` does not exist
+
+
+@dataclass(frozen=True)
+class Difference:
+    field: str
+    kind: str
+    config: str  # the config's side ("" when it has no such field)
+    target: str  # the class's side ("" when it has no such parameter)
+    classification: str  # BY_DESIGN or SUSPICIOUS
+    reason: str  # one line
+
+
+@dataclass(frozen=True)
+class ParityRow:
+    config: str
+    target: str  # qualified name of the class the config builds
+    package: str  # top-level package of `target` (torchrl, torch, tensordict)
+    via: str  # how the config reaches the class: "the class", "factory _make_x()", or "missing"
+    differences: list[Difference] = field(default_factory=list)
+    # What `instantiate(cfg)` with the config's own defaults raised, where that is
+    # safe to try (see compare.instantiation_error); "" when not tried.
+    instantiation: str = ""
+
+    def names(self, kind: str) -> list[str]:
+        return [d.field for d in self.differences if d.kind == kind]
+
+    @property
+    def classification(self) -> str:
+        if not self.differences:
+            return IDENTICAL
+        if any(d.classification == SUSPICIOUS for d in self.differences):
+            return SUSPICIOUS
+        return BY_DESIGN
+
+    @property
+    def target_name(self) -> str:
+        return self.target.rsplit(".", 1)[-1]
+
+    def count(self, classification: str) -> int:
+        return sum(d.classification == classification for d in self.differences)

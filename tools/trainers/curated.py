@@ -1,0 +1,71 @@
+"""data/trainers.yaml: what torchrl cannot tell about its trainers, checked against torchrl."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+from tools.paths import DATA
+
+SOURCE = DATA / "trainers.yaml"
+
+
+class CuratedDataError(ValueError):
+    """data/trainers.yaml disagrees with the installed torchrl; the message names the entry."""
+
+
+@dataclass(frozen=True)
+class TrainerLoss:
+    loss: str
+    also: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CuratedTrainers:
+    losses: dict[str, TrainerLoss]
+    reference_only: dict[str, str]
+
+
+def load() -> CuratedTrainers:
+    raw = yaml.safe_load(SOURCE.read_text())
+    losses = {name: TrainerLoss(**entry) for name, entry in (raw.get("losses") or {}).items()}
+    return CuratedTrainers(losses=losses, reference_only=dict(raw.get("reference_only") or {}))
+
+
+def _loss_classes() -> dict[str, type]:
+    import torchrl.objectives as objectives
+    import torchrl.objectives.llm as llm
+    from torchrl.objectives import LossModule
+
+    found = {}
+    for module in (objectives, llm):
+        for name in getattr(module, "__all__", dir(module)):
+            value = getattr(module, name, None)
+            if isinstance(value, type) and issubclass(value, LossModule):
+                found[name] = value
+    return found
+
+
+def validate(curated: CuratedTrainers, trainer_names: list[str], parameters: dict[str, list[str]]) -> None:
+    """Both directions: every trainer has an entry, every entry names real classes and parameters."""
+    where = SOURCE.relative_to(SOURCE.parent.parent)
+    problems = []
+    missing = sorted(set(trainer_names) - set(curated.losses))
+    if missing:
+        problems.append(f"trainer classes without a `losses` entry: {missing}")
+    stale = sorted(set(curated.losses) - set(trainer_names))
+    if stale:
+        problems.append(f"`losses` entries for classes torchrl does not have: {stale}")
+    known = _loss_classes()
+    for trainer, entry in curated.losses.items():
+        for loss in (entry.loss, *entry.also):
+            if loss not in known:
+                problems.append(f"losses.{trainer} names {loss!r}, which is not a LossModule in torchrl.objectives")
+    all_params = {p for names in parameters.values() for p in names}
+    for param in curated.reference_only:
+        if param not in all_params:
+            problems.append(f"reference_only.{param}: no trainer has a parameter of that name")
+    if problems:
+        raise CuratedDataError(f"{where} disagrees with torchrl: " + "; ".join(problems))
