@@ -17,7 +17,7 @@ def survey() -> HookPointSurvey:
     return cached(
         "hook_points",
         measure,
-        inputs=[TOOLS / "hook_points", TOOLS / "zoo"],
+        inputs=[TOOLS / "hook_points", TOOLS / "trainer_zoo"],
         encode=encode,
         decode=decode,
     )

@@ -20,7 +20,7 @@ def records() -> list[HookClassRecord]:
     return cached(
         "hooks",
         compute,
-        inputs=[TOOLS / "hooks", TOOLS / "hook_points", TOOLS / "zoo", TOOLS / "signatures.py", TOOLS / "trainers" / "introspect.py"],
+        inputs=[TOOLS / "hooks", TOOLS / "hook_points", TOOLS / "trainer_zoo", TOOLS / "signatures.py", TOOLS / "trainers" / "introspect.py"],
         encode=encode,
         decode=decode,
     )

@@ -30,7 +30,7 @@ def rows() -> list[ParityRow]:
             TOOLS / "config_groups",
             TOOLS / "trainers",
             TOOLS / "hook_points",
-            TOOLS / "zoo",
+            TOOLS / "trainer_zoo",
             TOOLS / "signatures.py",
             DATA / "configs.yaml",
             DATA / "trainers.yaml",

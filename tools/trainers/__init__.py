@@ -10,7 +10,7 @@ from tools.trainers import render
 from tools.trainers.checkpoints import CheckpointFacts
 from tools.trainers.records import TrainerRecord
 
-INPUTS = [TOOLS / "trainers", TOOLS / "hook_points", TOOLS / "zoo", TOOLS / "signatures.py", DATA / "trainers.yaml"]
+INPUTS = [TOOLS / "trainers", TOOLS / "hook_points", TOOLS / "trainer_zoo", TOOLS / "signatures.py", DATA / "trainers.yaml"]
 
 
 def records() -> list[TrainerRecord]:

@@ -1,4 +1,4 @@
-"""Build every trainer on tiny parts (tools/zoo/) and read what it wired up."""
+"""Build every trainer on tiny parts (tools/trainer_zoo/) and read what it wired up."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def measure_trainer(name: str, cls: type, loss_entry: curated.TrainerLoss, refer
     used_loss = type(recipe.parts["loss_module"]).__name__
     if used_loss != loss_entry.loss and not recipe.stand_in:
         raise curated.CuratedDataError(
-            f"data/trainers.yaml pairs {name} with {loss_entry.loss}, but tools/zoo/trainers.py builds it with "
+            f"data/trainers.yaml pairs {name} with {loss_entry.loss}, but tools/trainer_zoo/trainers.py builds it with "
             f"{used_loss}; make them agree or give the recipe a stand_in reason"
         )
     with zoo.captured() as said:
@@ -149,6 +149,6 @@ def _measure_all() -> list[TrainerRecord]:
     unbuildable = sorted(set(classes) - set(zoo.RECIPES))
     if unbuildable:
         raise zoo.NoRecipe(
-            f"torchrl has trainer classes {unbuildable} that tools/zoo/trainers.py cannot build; add recipes to RECIPES there"
+            f"torchrl has trainer classes {unbuildable} that tools/trainer_zoo/trainers.py cannot build; add recipes to RECIPES there"
         )
     return [measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())]

@@ -52,7 +52,7 @@ class TrainerRecord:
     module: str
     bases: list[str]
     parameters: list[Parameter]
-    # Measured on the tiny build (tools/zoo/):
+    # Measured on the tiny build (tools/trainer_zoo/):
     built_with: dict[str, str]
     stand_in: str
     construction_warnings: list[str]

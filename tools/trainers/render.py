@@ -85,7 +85,7 @@ def render_parameters(r: TrainerRecord) -> str:
 def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
     given = ", ".join(f"`{name}={cls}`" for name, cls in r.built_with.items())
     lines = [
-        f"Measured: `{r.name}` built with {given} (the parts in `tools/zoo/`), then its hook lists read. "
+        f"Measured: `{r.name}` built with {given} (the parts in `tools/trainer_zoo/`), then its hook lists read. "
         "Points are listed in the order `train()` calls them.",
         "",
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tools.zoo.parts import FRAMES_PER_BATCH, _n_obs, pendulum_env
+from tools.trainer_zoo.parts import FRAMES_PER_BATCH, _n_obs, pendulum_env
 
 class LinearLoss:
     """The smallest loss a Trainer accepts: a callable returning ``loss_*`` entries.

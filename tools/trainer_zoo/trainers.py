@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.zoo.parts import (
+from tools.trainer_zoo.parts import (
     FRAMES_PER_BATCH,
     TOTAL_FRAMES,
     _mlp,
@@ -56,7 +56,7 @@ def recipe(name: str) -> Recipe:
         make = RECIPES[name]
     except KeyError:
         raise NoRecipe(
-            f"torchrl {_torchrl_version()} has a trainer class {name!r} that tools/zoo/trainers.py "
+            f"torchrl {_torchrl_version()} has a trainer class {name!r} that tools/trainer_zoo/trainers.py "
             "cannot build; add a recipe for it to RECIPES there"
         ) from None
     return make()

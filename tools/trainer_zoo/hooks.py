@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tools.zoo.parts import (
+from tools.trainer_zoo.parts import (
     FRAMES_PER_BATCH,
     TOTAL_FRAMES,
     action_value,
@@ -15,7 +15,7 @@ from tools.zoo.parts import (
     replay_buffer,
     state_value,
 )
-from tools.zoo.trainers import NoRecipe, _torchrl_version
+from tools.trainer_zoo.trainers import NoRecipe, _torchrl_version
 
 def _hook_recipes() -> dict[str, Callable[[Any], Any]]:
     """Hook class name -> function(probe trainer) -> a hook instance built on tiny parts."""
@@ -103,7 +103,7 @@ def hook(name: str, trainer) -> tuple[Any, str]:
     recipes = _hook_recipes()
     if name not in recipes:
         raise NoRecipe(
-            f"torchrl {_torchrl_version()} has a hook class {name!r} that tools/zoo/hooks.py cannot build; "
+            f"torchrl {_torchrl_version()} has a hook class {name!r} that tools/trainer_zoo/hooks.py cannot build; "
             "add it to _hook_recipes (or UNBUILT_HOOKS, with the reason) there"
         )
     return recipes[name](trainer), ""

@@ -12,9 +12,9 @@ frames, gymnasium's pure-Python Pendulum and CartPole.  Nothing here trains
 for real; the runnable examples under ``snippets/`` do.
 """
 
-from tools.zoo.capture import Captured, captured
-from tools.zoo.hooks import UNBUILT_HOOKS, hook, hook_classes
-from tools.zoo.parts import (
+from tools.trainer_zoo.capture import Captured, captured
+from tools.trainer_zoo.hooks import UNBUILT_HOOKS, hook, hook_classes
+from tools.trainer_zoo.parts import (
     FRAMES_PER_BATCH,
     HIDDEN,
     TOTAL_FRAMES,
@@ -28,8 +28,8 @@ from tools.zoo.parts import (
     state_value,
     stochastic_actor,
 )
-from tools.zoo.probe import LinearLoss, probe_trainer
-from tools.zoo.trainers import RECIPES, NoRecipe, Recipe, recipe
+from tools.trainer_zoo.probe import LinearLoss, probe_trainer
+from tools.trainer_zoo.trainers import RECIPES, NoRecipe, Recipe, recipe
 
 __all__ = [
     "FRAMES_PER_BATCH",
