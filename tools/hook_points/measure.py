@@ -12,7 +12,7 @@ import typing
 import warnings
 from collections import Counter
 
-from tools import zoo
+from tools import trainer_zoo
 from tools.hook_points.records import LEVELS, HookPoint, HookPointSurvey, LoopNode
 
 # Steps of train() that are not hook points, recorded so the diagram shows
@@ -44,7 +44,7 @@ def _op_lists(trainer) -> dict[str, list]:
 
 def ops_attributes(points: list[str]) -> dict[str, str]:
     """point -> the Trainer attribute register_op appends to (measured, both directions)."""
-    trainer = zoo.probe_trainer()
+    trainer = trainer_zoo.probe_trainer()
     found: dict[str, str] = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", FutureWarning)  # recorded separately, per point
@@ -69,7 +69,7 @@ def _noop(*args, **kwargs):
 
 
 def register_warnings(points: list[str]) -> dict[str, str]:
-    trainer = zoo.probe_trainer()
+    trainer = trainer_zoo.probe_trainer()
     out = {}
     for point in points:
         with warnings.catch_warnings(record=True) as caught:
@@ -85,7 +85,7 @@ def ray_acceptance(points: list[str]) -> dict[str, str]:
     Ray is not installed here, so no trainer can be built with that backend;
     register_op only reads the attribute, so it is set on a local trainer.
     """
-    trainer = zoo.probe_trainer()
+    trainer = trainer_zoo.probe_trainer()
     trainer.learner_backend = "ray"
     out = {}
     with warnings.catch_warnings():
@@ -102,7 +102,7 @@ def ray_acceptance(points: list[str]) -> dict[str, str]:
 
 
 def unknown_point_error() -> str:
-    trainer = zoo.probe_trainer()
+    trainer = trainer_zoo.probe_trainer()
     try:
         trainer.register_op("not_a_point", _noop)
     except Exception as exc:  # recorded as the answer torchrl gives
@@ -168,9 +168,9 @@ def probe_run(points: list[str], *, with_stepper: bool = False, none_at: str | N
         if mark_at and name != mark_at and _marked(args) and name not in reached:
             reached.append(name)
 
-    loss = zoo.LinearLoss(3, on_call=lambda batch: record(LOSS, (batch,)))
+    loss = trainer_zoo.LinearLoss(3, on_call=lambda batch: record(LOSS, (batch,)))
     extra = {"optimization_stepper": DefaultOptimizationStepper()} if with_stepper else {}
-    trainer = zoo.probe_trainer(
+    trainer = trainer_zoo.probe_trainer(
         batches=BATCHES, num_epochs=EPOCHS, optim_steps_per_batch=STEPS, loss_module=loss, **extra
     )
     trainer.collector = _RecordingCollector(trainer.collector, record)
@@ -271,7 +271,7 @@ def nest(trace: list[str], levels: dict[str, str], points: set[str], depth: int 
 def survey() -> HookPointSurvey:
     # Building the probes prints warnings (no tqdm, the deprecated points);
     # those that matter are recorded per point below.
-    with zoo.captured():
+    with trainer_zoo.captured():
         return _survey()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools import zoo
+from tools import trainer_zoo
 from tools.hook_points import survey as hook_point_survey
 from tools.hooks.records import Attachment, HookClassRecord
 from tools.signatures import class_signature, format_call, parameters_of
@@ -37,13 +37,13 @@ def measure_hook(name: str, cls: type) -> HookClassRecord:
     )
     kwargs = {"name": "probe"} if any(p.name == "name" and p.required for p in register_params) else {}
     notes = ["register() requires a name; measured with name='probe'"] if kwargs else []
-    with zoo.captured():
+    with trainer_zoo.captured():
         for optimizer in ("sgd", None):
             # A trainer given an optimizer already holds an OptimizerHook named
             # "optimizer"; a hook that clashes with it is measured again on a
             # trainer built without one, and the clash is recorded.
-            trainer = zoo.probe_trainer(optimizer=optimizer)
-            hook, made = zoo.hook(name, trainer)
+            trainer = trainer_zoo.probe_trainer(optimizer=optimizer)
+            hook, made = trainer_zoo.hook(name, trainer)
             before_ops = {id(op) for attribute in attribute_to_point for op, _ in getattr(trainer, attribute)}
             before_modules = set(trainer._modules)
             try:
@@ -74,8 +74,8 @@ def measure_hook(name: str, cls: type) -> HookClassRecord:
 
 def measure_all() -> list[HookClassRecord]:
     order = [p.name for p in hook_point_survey().points]
-    with zoo.captured():  # building the probes prints warnings that the trainer pages already show
-        records = [measure_hook(name, cls) for name, cls in sorted(zoo.hook_classes().items())]
+    with trainer_zoo.captured():  # building the probes prints warnings that the trainer pages already show
+        records = [measure_hook(name, cls) for name, cls in sorted(trainer_zoo.hook_classes().items())]
     for r in records:
         r.attaches.sort(key=lambda a: order.index(a.point))
     return records

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools import zoo
+from tools import trainer_zoo
 
 TRAINER = "TD3Trainer"  # has every kind of component: policy, target updater, replay buffer
 
@@ -122,16 +122,16 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
     with tempfile.TemporaryDirectory() as tmp, _env("CKPT_BACKEND", backend):
         path = Path(tmp) / "trainer.ckpt"
         extra = {"checkpoint": Checkpoint()} if unified else {}
-        with zoo.captured():
-            source = zoo.recipe(TRAINER).build(save_trainer_file=path, **extra)
-        with zoo.captured() as said:
+        with trainer_zoo.captured():
+            source = trainer_zoo.recipe(TRAINER).build(save_trainer_file=path, **extra)
+        with trainer_zoo.captured() as said:
             try:
                 source.train()  # saves at the end of train() (force_save)
             except Exception as exc:  # a failed save is the measurement
                 return CheckpointRun(how, fresh_prep, False, said.texts(), _listing(path), [], False, False, f"{type(exc).__name__}: {exc}")
         trained, frames, steps = _weights(source), source.collected_frames, source._optim_count
-        with zoo.captured():
-            fresh = zoo.recipe(TRAINER).build()
+        with trainer_zoo.captured():
+            fresh = trainer_zoo.recipe(TRAINER).build()
             if fresh_prep == MAKE_ESTIMATOR:
                 fresh.loss_module.make_value_estimator()
         before = _weights(fresh)
@@ -143,7 +143,7 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
             _spy(Checkpoint, "load", calls, "Checkpoint.load"),
             _spy(fresh.collector, "update_policy_weights_", calls, "collector.update_policy_weights_"),
         )
-        with zoo.captured(), spies[0], spies[1], spies[2]:
+        with trainer_zoo.captured(), spies[0], spies[1], spies[2]:
             try:
                 fresh.load_from_file(path, **kwargs)
             except Exception as exc:
@@ -161,12 +161,12 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
 def _stop_run() -> StopRun:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "stopped.ckpt"
-        with zoo.captured():
-            trainer = zoo.recipe(TRAINER).build(save_trainer_file=path)
+        with trainer_zoo.captured():
+            trainer = trainer_zoo.recipe(TRAINER).build(save_trainer_file=path)
             batches = []
             trainer.register_op("post_steps", lambda: (batches.append(1), trainer.request_stop("probe")))
             trainer.train()
-        return StopRun(len(batches), zoo.TOTAL_FRAMES // zoo.FRAMES_PER_BATCH, path.exists())
+        return StopRun(len(batches), trainer_zoo.TOTAL_FRAMES // trainer_zoo.FRAMES_PER_BATCH, path.exists())
 
 
 def measure() -> CheckpointFacts:

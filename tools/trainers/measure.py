@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 
-from tools import zoo
+from tools import trainer_zoo
 from tools.hook_points import survey as hook_point_survey
 from tools.signatures import show_value
 from tools.trainers import curated, introspect
@@ -68,13 +68,13 @@ def omissions(trainer_name: str, params) -> list[Omission]:
     """
     out = []
     declared = {p.name: p for p in params}
-    for name in zoo.recipe(trainer_name).parts:
+    for name in trainer_zoo.recipe(trainer_name).parts:
         p = declared.get(name)
         if p is None or p.required:
             continue
-        with zoo.captured():
+        with trainer_zoo.captured():
             try:
-                zoo.recipe(trainer_name).build(omit=(name,))
+                trainer_zoo.recipe(trainer_name).build(omit=(name,))
             except Exception as exc:  # the answer torchrl gives is the measurement
                 outcome = f"{type(exc).__name__}: {exc}"
             else:
@@ -86,9 +86,9 @@ def omissions(trainer_name: str, params) -> list[Omission]:
 def ray_backend(trainer_name: str, params) -> str:
     if not any(p.name == "learner_backend" for p in params):
         return ""
-    with zoo.captured():
+    with trainer_zoo.captured():
         try:
-            zoo.recipe(trainer_name).build(learner_backend="ray")
+            trainer_zoo.recipe(trainer_name).build(learner_backend="ray")
         except Exception as exc:  # recorded: this is what a user without Ray sees
             return f"{type(exc).__name__}: {exc}"
     return "accepted"
@@ -97,22 +97,22 @@ def ray_backend(trainer_name: str, params) -> str:
 def checkpoint_components(trainer) -> list[str]:
     from torchrl.checkpoint import Checkpoint
 
-    with zoo.captured():
+    with trainer_zoo.captured():
         return sorted(trainer._sync_checkpoint_components(Checkpoint()).components)
 
 
 def measure_trainer(name: str, cls: type, loss_entry: curated.TrainerLoss, reference_only: dict[str, str]) -> TrainerRecord:
     params = introspect.parameters(cls)
     attribute_to_point = hook_point_survey().attribute_to_point()
-    with zoo.captured():
-        recipe = zoo.recipe(name)
+    with trainer_zoo.captured():
+        recipe = trainer_zoo.recipe(name)
     used_loss = type(recipe.parts["loss_module"]).__name__
     if used_loss != loss_entry.loss and not recipe.stand_in:
         raise curated.CuratedDataError(
             f"data/trainers.yaml pairs {name} with {loss_entry.loss}, but tools/trainer_zoo/trainers.py builds it with "
             f"{used_loss}; make them agree or give the recipe a stand_in reason"
         )
-    with zoo.captured() as said:
+    with trainer_zoo.captured() as said:
         trainer = recipe.build()
     given = set(recipe.parts) | set(recipe.common)
     return TrainerRecord(
@@ -138,7 +138,7 @@ def measure_trainer(name: str, cls: type, loss_entry: curated.TrainerLoss, refer
 
 
 def measure_all() -> list[TrainerRecord]:
-    with zoo.captured():  # each build records its own messages; this catches the imports around them
+    with trainer_zoo.captured():  # each build records its own messages; this catches the imports around them
         return _measure_all()
 
 
@@ -146,9 +146,9 @@ def _measure_all() -> list[TrainerRecord]:
     classes = introspect.trainer_classes()
     data = curated.load()
     curated.validate(data, list(classes), {name: [p.name for p in introspect.parameters(c)] for name, c in classes.items()})
-    unbuildable = sorted(set(classes) - set(zoo.RECIPES))
+    unbuildable = sorted(set(classes) - set(trainer_zoo.RECIPES))
     if unbuildable:
-        raise zoo.NoRecipe(
+        raise trainer_zoo.NoRecipe(
             f"torchrl has trainer classes {unbuildable} that tools/trainer_zoo/trainers.py cannot build; add recipes to RECIPES there"
         )
     return [measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())]

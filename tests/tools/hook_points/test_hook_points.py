@@ -21,9 +21,9 @@ def test_points_equal_the_dest_values_register_op_accepts():
 
 
 def test_every_hook_list_of_a_trainer_is_filled_by_some_point():
-    from tools import zoo
+    from tools import trainer_zoo
 
-    trainer = zoo.probe_trainer()
+    trainer = trainer_zoo.probe_trainer()
     lists = {name for name, value in vars(trainer).items() if name.endswith("_ops") and isinstance(value, list)}
     assert {p.ops_attribute for p in hook_points.survey().points} == lists
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from tools import hook_points, hooks, zoo
+from tools import hook_points, hooks, trainer_zoo
 from tools.trainers.measure import describe_op
 
 
 def test_records_cover_every_hook_class_both_ways():
-    assert {r.name for r in hooks.records()} == set(zoo.hook_classes())
+    assert {r.name for r in hooks.records()} == set(trainer_zoo.hook_classes())
 
 
 def test_every_hook_goes_somewhere_or_says_why():
@@ -20,10 +20,10 @@ def test_replay_buffer_trainer_attachments_match_a_live_register():
     from torchrl.trainers import ReplayBufferTrainer
 
     attribute_to_point = hook_points.survey().attribute_to_point()
-    with zoo.captured():
-        trainer = zoo.probe_trainer()
+    with trainer_zoo.captured():
+        trainer = trainer_zoo.probe_trainer()
         before = {id(op) for a in attribute_to_point for op, _ in getattr(trainer, a)}
-        ReplayBufferTrainer(zoo.replay_buffer()).register(trainer)
+        ReplayBufferTrainer(trainer_zoo.replay_buffer()).register(trainer)
     live = [
         (point, ".".join(x for x in describe_op(op)[:2] if x))
         for a, point in attribute_to_point.items()

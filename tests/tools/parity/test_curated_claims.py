@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools import parity, zoo
+from tools import parity, trainer_zoo
 from tools.config_groups import curated
 
 
@@ -18,8 +18,8 @@ def test_overrides_each_apply_somewhere():
 def test_soft_update_needs_eps_or_tau():
     from torchrl.objectives import SoftUpdate, TD3Loss
 
-    env = zoo.pendulum_env()
-    loss = TD3Loss(zoo.deterministic_actor(env), zoo.action_value(env), action_spec=env.action_spec)
+    env = trainer_zoo.pendulum_env()
+    loss = TD3Loss(trainer_zoo.deterministic_actor(env), trainer_zoo.action_value(env), action_spec=env.action_spec)
     with pytest.raises(RuntimeError, match="Neither eps nor tau"):
         SoftUpdate(loss)
     SoftUpdate(loss, tau=0.001)
@@ -27,8 +27,8 @@ def test_soft_update_needs_eps_or_tau():
 
 def test_optim_steps_none_runs_until_stop_iteration():
     steps_per_epoch = 3
-    with zoo.captured():
-        trainer = zoo.probe_trainer(batches=1, num_epochs=2, optim_steps_per_batch=None)
+    with trainer_zoo.captured():
+        trainer = trainer_zoo.probe_trainer(batches=1, num_epochs=2, optim_steps_per_batch=None)
     served = {"n": 0}
 
     def sample(batch):
@@ -41,7 +41,7 @@ def test_optim_steps_none_runs_until_stop_iteration():
     steps = []
     trainer.register_op("process_optim_batch", sample)
     trainer.register_op("post_optim", lambda: steps.append(1))
-    with zoo.captured():
+    with trainer_zoo.captured():
         trainer.train()
     assert len(steps) == 2 * steps_per_epoch
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tools import trainers, zoo
+from tools import trainers, trainer_zoo
 
 
 def test_stop_run_matches_a_live_one(tmp_path):
     facts = trainers.checkpoint_facts()
-    with zoo.captured():
-        trainer = zoo.recipe("TD3Trainer").build(save_trainer_file=tmp_path / "ckpt")
+    with trainer_zoo.captured():
+        trainer = trainer_zoo.recipe("TD3Trainer").build(save_trainer_file=tmp_path / "ckpt")
         trainer.register_op("post_steps", lambda: trainer.request_stop("test"))
         trainer.train()
-    assert trainer.collected_frames == facts.stop.batches_collected * zoo.FRAMES_PER_BATCH
+    assert trainer.collected_frames == facts.stop.batches_collected * trainer_zoo.FRAMES_PER_BATCH
     assert (tmp_path / "ckpt").exists() == facts.stop.saved

@@ -24,11 +24,11 @@ def test_parameters_match_the_live_signature():
 
 @pytest.mark.parametrize("name", ["PPOTrainer", "TD3Trainer", "CQLTrainer"])
 def test_default_hooks_match_a_fresh_build(name):
-    from tools import hook_points, zoo
+    from tools import hook_points, trainer_zoo
     from tools.trainers.measure import registered_ops
 
-    with zoo.captured():
-        trainer = zoo.recipe(name).build()
+    with trainer_zoo.captured():
+        trainer = trainer_zoo.recipe(name).build()
     live = registered_ops(trainer, hook_points.survey().attribute_to_point())
     assert [(op.point, op.label) for op in live] == [(op.point, op.label) for op in trainers.record(name).default_ops]
 
