@@ -1,0 +1,90 @@
+"""One run of each measurement that needs a fresh process: the import floor, a cold build,
+a snippet run, `make test`.  Each returns its numbers or raises ``RunFailed`` with the error text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from bench.durations import parse_closing_line, parse_durations
+from tools.paths import CACHE, ROOT
+
+# Everything the build must import, as the issue defines the floor.
+FLOOR_MODULES = ("torch", "torchrl", "torchrl.trainers.algorithms.configs")
+SLOWEST_TESTS = 10
+OUTPUT_TAIL = 3000
+
+
+class RunFailed(Exception):
+    """A measured run failed; the message holds what it printed last."""
+
+
+def child_env(**overrides: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("OMP_NUM_THREADS", "1")
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    env.update(overrides)
+    return env
+
+
+def clear_caches(*, pytest_cache: bool = False) -> None:
+    """What a fresh clone lacks: the records and generated pages (and pytest's cache)."""
+    shutil.rmtree(CACHE, ignore_errors=True)
+    if pytest_cache:
+        shutil.rmtree(ROOT / ".pytest_cache", ignore_errors=True)
+
+
+def _run(args: list[str], *, env: dict[str, str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if result.returncode != 0:
+        output = (result.stdout + result.stderr)[-OUTPUT_TAIL:]
+        raise RunFailed(f"`{' '.join(args)}` exited {result.returncode}:\n{output}")
+    return wall, result
+
+
+def import_floor() -> float:
+    """Wall time of a fresh interpreter importing what the build must import."""
+    wall, _ = _run([sys.executable, "-c", "import " + ", ".join(FLOOR_MODULES)], env=child_env(), cwd=ROOT)
+    return wall
+
+
+def cold_build() -> dict:
+    """A strict ``mkdocs build`` in a fresh process, caches cleared and the disk cache off."""
+    clear_caches()
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        result_path = Path(tmp) / "result.json"
+        args = [sys.executable, "-m", "bench.cold_build", str(result_path), str(Path(tmp) / "site")]
+        wall, _ = _run(args, env=child_env(DOCS_CACHE="off"), cwd=ROOT)
+        run = json.loads(result_path.read_text())
+    return {"wall": wall, **run}
+
+
+def snippet_run(path: Path) -> float:
+    """The snippet alone, as the tests and a reader run it: a fresh interpreter elsewhere."""
+    with tempfile.TemporaryDirectory(prefix="bench-snippet-") as tmp:
+        wall, _ = _run([sys.executable, str(path)], env=child_env(), cwd=Path(tmp))
+    return wall
+
+
+def make_test() -> dict:
+    """``make test`` from fresh caches, asking pytest for its slowest tests."""
+    clear_caches(pytest_cache=True)
+    addopts = " ".join(filter(None, [os.environ.get("PYTEST_ADDOPTS", ""), f"--durations={SLOWEST_TESTS}", "--durations-min=0"]))
+    wall, result = _run(["make", "--no-print-directory", "test"], env=child_env(PYTEST_ADDOPTS=addopts), cwd=ROOT)
+    closing = parse_closing_line(result.stdout)
+    return {
+        "wall": wall,
+        "outcome": closing[0] if closing else "(no closing line)",
+        "pytest_seconds": closing[1] if closing else None,
+        "durations": [asdict(entry) for entry in parse_durations(result.stdout)],
+    }
