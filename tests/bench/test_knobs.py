@@ -59,6 +59,7 @@ def run_bench(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
         ({"BENCH_SNIPPET": "snippets/nope.py"}, (), "unknown snippet file (BENCH_SNIPPET) 'snippets/nope.py'"),
         ({}, ("--runs", "3"), "make bench takes no arguments"),
     ],
+    ids=["runs-not-a-number", "unknown-page", "unknown-snippet", "arguments"],
 )
 def test_the_bench_stops_before_measuring_on_a_wrong_knob(env, args, message):
     result = run_bench(env, *args)
