@@ -40,6 +40,7 @@ def main(result_path: str, site_dir: str) -> int:
             return build(*args, **kwargs)
         finally:
             seen["build"] = time.perf_counter() - start
+            seen["ended_at"] = time.time()
 
     # The CLI looks both up as module attributes when it runs.
     mkdocs.config.load_config = load_and_instrument
@@ -54,6 +55,9 @@ def main(result_path: str, site_dir: str) -> int:
         json.dumps(
             {
                 "build": seen["build"],
+                # Wall-clock time (comparable across processes): the caller subtracts it from
+                # the moment the process ended, which tells how long exiting took.
+                "build_ended_at": seen["ended_at"],
                 "stages": timing.exclusive_totals(),
                 "plugins": dict(clock.seconds),
                 "mkdocstrings": clock.mkdocstrings_seconds(seen["config"]),

@@ -65,7 +65,7 @@ def _measurements(results: dict) -> list[str]:
     return table(["Measurement", "median s", "min s", "max s", "runs", "note"], rows, "lrrrrl")
 
 
-def _where_the_time_goes(title: str, breakdown: dict, before_build: str) -> list[str]:
+def _where_the_time_goes(title: str, breakdown: dict, before_build: str, after_build: str = "") -> list[str]:
     wall = breakdown["wall"]
     rows = [["generation (tools/, all stages)", *summary_cells(breakdown["generation"]),
              share(breakdown["generation"], wall)]]
@@ -80,6 +80,9 @@ def _where_the_time_goes(title: str, breakdown: dict, before_build: str) -> list
                  share(breakdown["mkdocs_itself"], wall)])
     rows.append([f"  of which {before_build}", *summary_cells(breakdown["before_build"]),
                  share(breakdown["before_build"], wall)])
+    if breakdown.get("after_build") is not None:
+        rows.append([f"  of which {after_build}", *summary_cells(breakdown["after_build"]),
+                     share(breakdown["after_build"], wall)])
     if breakdown.get("hooks_own") is not None:
         rows.append(["  of which the hooks' own work (their events minus generation)",
                      *summary_cells(breakdown["hooks_own"]), share(breakdown["hooks_own"], wall)])
@@ -144,7 +147,8 @@ def render(results: dict) -> str:
     if cold:
         blocks.append(_where_the_time_goes(
             f"Cold build, where the time goes (median of {cold['wall']['runs']} runs)", cold,
-            "starting: interpreter, imports, config (before build())"))
+            "starting: interpreter, imports, config (before build())",
+            "exiting: interpreter shutdown (after build())"))
         blocks.append(_stages(cold))
     for key in ("warm_prose", "warm_snippet"):
         entry = results["measurements"].get(key, {})

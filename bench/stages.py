@@ -3,8 +3,9 @@
 A build run is recorded as a dict (JSON-able, one per run)::
 
     {"wall": 3.2,            # the whole command, as its caller saw it
-     "build": 2.1,           # mkdocs' build() alone; the rest ("before_build") is
-                             # interpreter start, imports and config load
+     "build": 2.1,           # mkdocs' build() alone
+     "after_build": 0.4,     # of the rest, the part after build(): the process
+                             # exiting (optional; the rest is "before_build")
      "stages": {"losses.compute": 0.9, ...},   # tools.timing.exclusive_totals()
      "plugins": {"material/search": 0.05, "mkdocstrings": 0.0, ...},
      "mkdocstrings": null,   # seconds, or null when the plugin is not enabled
@@ -47,7 +48,8 @@ def derived(run: dict) -> dict[str, float]:
         "generation": generation,
         "mkdocstrings": mkdocstrings,
         "mkdocs_itself": run["wall"] - generation - mkdocstrings,
-        "before_build": run["wall"] - run["build"],
+        "before_build": run["wall"] - run["build"] - run.get("after_build", 0.0),
+        "after_build": run.get("after_build", 0.0),
     }
     if run.get("hooks"):
         # The generation stages run inside the hooks' events; the rest is the adapter's own work.
@@ -67,6 +69,7 @@ def breakdown(runs: list[dict]) -> dict:
         "mkdocstrings": totals["mkdocstrings"].to_json() if all(enabled) else None,
         "mkdocs_itself": totals["mkdocs_itself"].to_json(),
         "before_build": totals["before_build"].to_json(),
+        "after_build": totals["after_build"].to_json() if any("after_build" in run for run in runs) else None,
         "hooks_own": totals["hooks_own"].to_json() if "hooks_own" in totals else None,
         "hooks": sorted({hook for run in runs for hook in run.get("hooks", [])}),
         "stages": _json(summarize_keys(run["stages"] for run in runs)),

@@ -51,3 +51,9 @@ def test_breakdown_reports_mkdocstrings_when_enabled():
 def test_breakdown_of_no_runs_is_an_error():
     with pytest.raises(ValueError):
         breakdown([])
+
+
+def test_the_time_after_build_is_shown_apart_from_the_start():
+    out = derived({**run(10.0, 8.0, {}), "after_build": 0.5})
+    assert (out["before_build"], out["after_build"]) == (1.5, 0.5)
+    assert breakdown([run(10.0, 8.0, {})])["after_build"] is None
