@@ -52,15 +52,21 @@ def entry(label: str, samples: list[float], failures: list[str], **extra) -> dic
     return out
 
 
+def attempt(what: str, index: int, runs: int, once: Callable[[], object], results: list, failures: list[str]) -> None:
+    """Run ``once()``: its value goes to ``results``, or its error text to ``failures``."""
+    try:
+        results.append(once())
+    except measure.RunFailed as exc:
+        failures.append(f"run {index + 1}: {exc}")
+        progress(f"{what}, run {index + 1}/{runs}: FAILED")
+
+
 def repeat(what: str, runs: int, once: Callable[[], object]) -> tuple[list, list[str]]:
     """``once()`` ``runs`` times; a failed run is kept as its error text."""
-    results, failures = [], []
+    results: list = []
+    failures: list[str] = []
     for index in range(runs):
-        try:
-            results.append(once())
-        except measure.RunFailed as exc:
-            failures.append(f"run {index + 1}: {exc}")
-            progress(f"{what}, run {index + 1}/{runs}: FAILED")
+        attempt(what, index, runs, once, results, failures)
     return results, failures
 
 
@@ -74,23 +80,23 @@ def _relative(path: Path) -> str:
 def floor_and_cold_build(runs: int) -> dict[str, dict]:
     """Interleaved (floor, cold build, floor, ...) so that the machine's load hits both alike."""
     floors, builds, floor_failures, build_failures = [], [], [], []
+
+    def floor() -> float:
+        wall = measure.import_floor()
+        progress(f"import floor: {wall:.2f} s")
+        return wall
+
+    def cold_build() -> dict:
+        run = measure.cold_build()
+        progress(f"cold build: {run['wall']:.2f} s")
+        return run
+
     for index in range(runs):
-        for what, once, good, bad in (
-            ("import floor", measure.import_floor, floors, floor_failures),
-            ("cold build", measure.cold_build, builds, build_failures),
-        ):
-            try:
-                value = once()
-            except measure.RunFailed as exc:
-                bad.append(f"run {index + 1}: {exc}")
-                progress(f"{what}, run {index + 1}/{runs}: FAILED")
-                continue
-            good.append(value)
-            wall = value["wall"] if isinstance(value, dict) else value
-            progress(f"{what}, run {index + 1}/{runs}: {wall:.2f} s")
-    floor_label = "import floor: fresh interpreter importing " + ", ".join(measure.FLOOR_MODULES)
+        attempt("import floor", index, runs, floor, floors, floor_failures)
+        attempt("cold build", index, runs, cold_build, builds, build_failures)
     return {
-        "floor": entry(floor_label, floors, floor_failures),
+        "floor": entry("import floor: fresh interpreter importing " + ", ".join(measure.FLOOR_MODULES),
+                       floors, floor_failures),
         "cold_build": entry(
             "cold build: fresh `mkdocs build --strict`, caches cleared, DOCS_CACHE=off",
             [run["wall"] for run in builds],
