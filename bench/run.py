@@ -29,7 +29,7 @@ from bench.report import render
 from bench.stages import breakdown
 from bench.stats import summarize
 from bench.targets import evaluate
-from bench.warm import ServeLikeSite
+from bench.warm import BuildFailed, ServeLikeSite
 from tests.support.docs import all_fences, built_html_path
 from tools.cli.errors import UsageError, unknown_name, run
 from tools.paths import DOCS, ROOT, SNIPPETS
@@ -146,8 +146,8 @@ def timed_edits(site: ServeLikeSite, label: str, path: Path, line: str, pages: l
         with appended(path, line):
             try:
                 record = site.rebuild()
-            except Exception as exc:  # a build error is this run's result, kept with its text
-                raise measure.RunFailed(f"the rebuild raised {type(exc).__name__}: {exc}") from exc
+            except BuildFailed as exc:  # a build error is this run's result, kept with its text
+                raise measure.RunFailed(f"the rebuild failed: {exc}") from exc
         missing = [html for html in expected if html not in record["rewritten"]]
         if missing:
             raise measure.RunFailed(
@@ -173,9 +173,8 @@ def warm_rebuilds(knobs: Knobs, page: str) -> dict[str, dict]:
         try:
             try:
                 progress(f"serve-like first build (warm-up): {site.start():.2f} s")
-            except Exception as exc:
-                failure = f"the first build raised {type(exc).__name__}: {exc}"
-                return {"warm_prose": entry(prose_label, [], [failure])}
+            except BuildFailed as exc:
+                return {"warm_prose": entry(prose_label, [], [f"the first build failed: {exc}"])}
             out = {"warm_prose": timed_edits(site, prose_label, DOCS / page, PROSE_EDIT, [page], knobs.runs)}
             snippet = knobs.snippet or first_included_snippet()
             snippet_label = f"warm rebuild after a snippet edit ({snippet})"

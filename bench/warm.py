@@ -10,9 +10,12 @@ time is the rebuild a reader waits for after saving a file.
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,6 +28,33 @@ from tools import timing
 from tools.paths import ROOT
 
 DEV_ADDR = "127.0.0.1:8000"  # as the Makefile's serve target passes it
+
+
+class BuildFailed(Exception):
+    """A serve-like build raised; the message holds the warnings and errors MkDocs logged."""
+
+
+class _Messages(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(f"{record.levelname}: {record.getMessage()}")
+
+
+@contextmanager
+def _reporting_failures() -> Iterator[None]:
+    """Turn a failed build into BuildFailed with what MkDocs logged (serve prints it; we keep it)."""
+    messages = _Messages()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(messages)
+    try:
+        yield
+    except Exception as exc:
+        raise BuildFailed("\n".join([f"{type(exc).__name__}: {exc}", *messages.lines])) from exc
+    finally:
+        logger.removeHandler(messages)
 
 
 class ServeLikeSite:
@@ -47,7 +77,8 @@ class ServeLikeSite:
         host, port = self.config.dev_addr
         self.serve_url = _serve_url(host, port, urlsplit(self.config.site_url or "/").path)
         self.config.site_url = self.serve_url
-        build(self.config, serve_url=self.serve_url, dirty=True)
+        with _reporting_failures():
+            build(self.config, serve_url=self.serve_url, dirty=True)
         return time.perf_counter() - start
 
     def rebuild(self) -> dict:
@@ -58,7 +89,8 @@ class ServeLikeSite:
         config = self._get_config()
         config.site_url = self.serve_url
         build_start = time.perf_counter()
-        build(config, serve_url=self.serve_url, dirty=True)
+        with _reporting_failures():
+            build(config, serve_url=self.serve_url, dirty=True)
         end = time.perf_counter()
         after = self._html_mtimes()
         return {
