@@ -42,13 +42,18 @@ def clear_caches(*, pytest_cache: bool = False) -> None:
         shutil.rmtree(ROOT / ".pytest_cache", ignore_errors=True)
 
 
-def _run(args: list[str], *, env: dict[str, str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
+def _failure(args: list[str], result: subprocess.CompletedProcess) -> str:
+    return f"`{' '.join(args)}` exited {result.returncode}:\n{(result.stdout + result.stderr)[-OUTPUT_TAIL:]}"
+
+
+def _run(
+    args: list[str], *, env: dict[str, str], cwd: Path, check: bool = True
+) -> tuple[float, subprocess.CompletedProcess]:
     start = time.perf_counter()
     result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start
-    if result.returncode != 0:
-        output = (result.stdout + result.stderr)[-OUTPUT_TAIL:]
-        raise RunFailed(f"`{' '.join(args)}` exited {result.returncode}:\n{output}")
+    if check and result.returncode != 0:
+        raise RunFailed(_failure(args, result))
     return wall, result
 
 
@@ -79,14 +84,22 @@ def snippet_run(path: Path) -> float:
 
 
 def make_test() -> dict:
-    """``make test`` from fresh caches, asking pytest for its slowest tests."""
+    """``make test`` from fresh caches, asking pytest for its slowest tests.
+
+    A run whose tests failed still took its time: it is returned with its
+    ``failure`` text.  A run in which pytest never finished raises RunFailed.
+    """
     clear_caches(pytest_cache=True)
-    addopts = " ".join(filter(None, [os.environ.get("PYTEST_ADDOPTS", ""), f"--durations={SLOWEST_TESTS}", "--durations-min=0"]))
-    wall, result = _run(["make", "--no-print-directory", "test"], env=child_env(PYTEST_ADDOPTS=addopts), cwd=ROOT)
+    options = [os.environ.get("PYTEST_ADDOPTS", ""), f"--durations={SLOWEST_TESTS}", "--durations-min=0"]
+    args = ["make", "--no-print-directory", "test"]
+    wall, result = _run(args, env=child_env(PYTEST_ADDOPTS=" ".join(filter(None, options))), cwd=ROOT, check=False)
     closing = parse_closing_line(result.stdout)
+    if closing is None:
+        raise RunFailed(_failure(args, result))
     return {
         "wall": wall,
-        "outcome": closing[0] if closing else "(no closing line)",
-        "pytest_seconds": closing[1] if closing else None,
+        "outcome": closing[0],
+        "pytest_seconds": closing[1],
         "durations": [asdict(entry) for entry in parse_durations(result.stdout)],
+        "failure": _failure(args, result) if result.returncode != 0 else None,
     }

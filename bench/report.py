@@ -128,8 +128,8 @@ def _failures(results: dict) -> list[str]:
     lines = []
     for entry in results["measurements"].values():
         for failure in entry.get("failures", []):
-            text = failure.strip().splitlines()
-            shown = text[:2] + (["..."] if len(text) > FAILURE_LINES else []) + text[2:][-(FAILURE_LINES - 2):]
+            text = failure.strip().splitlines()  # the command and its exit code, then the end of its output
+            shown = text[:1] + (["..."] if len(text) > FAILURE_LINES else []) + text[1:][-(FAILURE_LINES - 1):]
             lines += [f"{entry['label']}: FAILED", *("    " + line for line in shown)]
     return (["Failures", *lines]) if lines else []
 

@@ -44,9 +44,10 @@ def progress(message: str) -> None:
     print(f"bench: {message}", file=sys.stderr, flush=True)
 
 
-def entry(label: str, samples: list[float], failures: list[str], **extra) -> dict:
+def entry(label: str, samples: list[float], failures: list[str], *, attempts: int | None = None, **extra) -> dict:
     """One measurement as kept in latest.json: its runs, their summary, and failed runs' output."""
-    out = {"label": label, "samples": samples, "failures": failures, **extra}
+    attempts = len(samples) + len(failures) if attempts is None else attempts
+    out = {"label": label, "samples": samples, "failures": failures, "attempts": attempts, **extra}
     if samples:
         out.update(summarize(samples).to_json())
     return out
@@ -212,9 +213,11 @@ def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
         return result
 
     results, failures = repeat("make test", knobs.test_runs, once)
+    # Failed tests still took their time: the run counts, and its failure is shown.
+    failures += [f"run {i + 1}: {r['failure']}" for i, r in enumerate(results) if r["failure"]]
     durations = [[Duration(**d) for d in r["durations"]] for r in results]
-    pytest_seconds = [r["pytest_seconds"] for r in results if r["pytest_seconds"] is not None]
-    measurement = entry(label, [r["wall"] for r in results], failures,
+    pytest_seconds = [r["pytest_seconds"] for r in results]
+    measurement = entry(label, [r["wall"] for r in results], failures, attempts=knobs.test_runs,
                         outcomes=[r["outcome"] for r in results],
                         pytest_seconds=summarize(pytest_seconds).to_json() if pytest_seconds else None)
     return measurement, slowest(durations, measure.SLOWEST_TESTS)

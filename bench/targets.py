@@ -37,31 +37,36 @@ TARGETS = (
 
 
 def unavailable(entry: dict | None) -> str | None:
-    """Why a measurement has no usable median, or None when it has one."""
+    """What is wrong with a measurement (not measured, skipped, failed runs), or None."""
     if entry is None:
         return "not measured"
     if entry.get("skipped"):
         return f"skipped ({entry['skipped']})"
     if entry.get("failures"):
-        total = len(entry["failures"]) + len(entry.get("samples", []))
-        return f"{len(entry['failures'])} of {total} runs failed"
+        attempts = entry.get("attempts", len(entry["failures"]) + len(entry.get("samples", [])))
+        return f"{len(entry['failures'])} of {attempts} runs failed"
     if "median" not in entry:
         return "no runs"
     return None
 
 
 def evaluate(measurements: dict[str, dict]) -> list[dict]:
-    """One row per target: value, limit, and PASS, MISS, FAILED (a run failed) or n/a (not measured)."""
+    """One row per target: value, limit, and a status.
+
+    PASS or MISS compare the medians; FAILED says a run failed (the value, if
+    any runs still had a time, is shown all the same); n/a: not measured.
+    """
     rows = []
     for target in TARGETS:
-        row = {"what": target.what, "unit": target.unit, "value": None, "limit": None, "note": target.note}
-        problems = {name: why for name in target.needs if (why := unavailable(measurements.get(name)))}
-        if problems:
-            failed = any(measurements.get(name, {}).get("failures") for name in problems)
-            row.update(status="FAILED" if failed else "n/a", note="; ".join(f"{k}: {v}" for k, v in problems.items()))
-        else:
-            medians = {name: measurements[name]["median"] for name in target.needs}
+        entries = {name: measurements.get(name) for name in target.needs}
+        problems = [f"{name}: {why}" for name, entry in entries.items() if (why := unavailable(entry))]
+        row = {"what": target.what, "unit": target.unit, "value": None, "limit": None, "status": "n/a",
+               "note": "; ".join(problems) or target.note}
+        if all(entry is not None and "median" in entry for entry in entries.values()):
+            medians = {name: entry["median"] for name, entry in entries.items()}
             row.update(value=target.value(medians), limit=target.limit(medians))
             row["status"] = "PASS" if row["value"] <= row["limit"] else "MISS"
+        if any(entry is not None and entry.get("failures") for entry in entries.values()):
+            row["status"] = "FAILED"
         rows.append(row)
     return rows

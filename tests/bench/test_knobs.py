@@ -55,7 +55,7 @@ def run_bench(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
     "env, args, message",
     [
         ({"BENCH_RUNS": "x"}, (), "make bench: error: BENCH_RUNS='x' is not a number of runs"),
-        ({"BENCH_PAGE": "indx.md"}, (), "unknown page under docs/ (BENCH_PAGE) 'indx.md'; did you mean index.md?"),
+        ({"BENCH_PAGE": "indx.md"}, (), "unknown page under docs/ (BENCH_PAGE) 'indx.md'; did you mean index.md"),
         ({"BENCH_SNIPPET": "snippets/nope.py"}, (), "unknown snippet file (BENCH_SNIPPET) 'snippets/nope.py'"),
         ({}, ("--runs", "3"), "make bench takes no arguments"),
     ],

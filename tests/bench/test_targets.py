@@ -37,8 +37,22 @@ def test_a_failed_run_is_never_a_pass():
     failed["failures"] = ["run 2: mkdocs exited 1"]
     rows = by_what(evaluate({"floor": measured(5.0), "cold_build": failed}))
     row = rows["cold build / import floor"]
-    assert row["status"] == "FAILED" and row["value"] is None
+    assert row["status"] == "FAILED"
     assert "cold_build: 1 of 2 runs failed" in row["note"]
+
+
+def test_failed_tests_still_show_how_long_the_run_took():
+    run = measured(120.0, attempts=1)
+    run["failures"] = ["run 1: `make test` exited 2: 1 failed, 165 passed"]
+    row = by_what(evaluate({"make_test": run}))["make test, fresh, 2 workers"]
+    assert (row["status"], row["value"]) == ("FAILED", 120.0)
+    assert row["note"] == "make_test: 1 of 1 runs failed"
+
+
+def test_all_runs_failed_leaves_no_value():
+    rows = by_what(evaluate({"warm_prose": {"label": "warm", "samples": [], "failures": ["the first build failed"]}}))
+    row = rows["warm rebuild, prose edit"]
+    assert (row["status"], row["value"], row["note"]) == ("FAILED", None, "warm_prose: 1 of 1 runs failed")
 
 
 def test_skipped_or_missing_measurements_are_not_applicable():
