@@ -3,7 +3,8 @@
     python -m bench.cold_build RESULT.json SITE_DIR
 
 runs exactly what ``make build`` runs, and writes to RESULT.json the time of
-mkdocs' ``build()``, the generation stages (``tools.timing``), and each
+mkdocs' ``build()``, the generation stages (``tools.timing``, with the first
+imports of torch, torchrl and the configs as stages of their own), and each
 plugin's events (``bench.instrument``).  The caller times the whole process
 (interpreter start included) and clears the caches first.
 """
@@ -22,7 +23,8 @@ def main(result_path: str, site_dir: str) -> int:
     import mkdocs.config
     from mkdocs.__main__ import cli
 
-    from bench.instrument import PluginClock, timing_mkdocstrings_blocks
+    from bench.instrument import PluginClock, timing_imports, timing_mkdocstrings_blocks
+    from bench.measure import FLOOR_MODULES
     from tools import timing
 
     clock = PluginClock()
@@ -45,7 +47,7 @@ def main(result_path: str, site_dir: str) -> int:
     # The CLI looks both up as module attributes when it runs.
     mkdocs.config.load_config = load_and_instrument
     mkdocs.commands.build.build = timed_build
-    with timing_mkdocstrings_blocks(clock):
+    with timing_mkdocstrings_blocks(clock), timing_imports(FLOOR_MODULES):
         try:
             cli.main(["build", "--strict", "--site-dir", site_dir], prog_name="mkdocs", standalone_mode=False)
         except click.ClickException as exc:  # mkdocs' Abort: strict mode, a failed build

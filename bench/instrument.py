@@ -1,21 +1,30 @@
-"""Time MkDocs plugin events and mkdocstrings inside a build, without changing the site's config.
+"""Time MkDocs plugin events, mkdocstrings and heavy imports inside a build, without changing the site.
 
 Every event method that a loaded config registered (plugins and hooks) is
 wrapped in place, so each plugin's time is known by its name in
 ``mkdocs.yml``.  mkdocstrings does most of its work outside plugin events,
 while Markdown is converted (its ``:::`` block processor collects with griffe
 and renders); that processor is timed too and counted to ``mkdocstrings``.
+
+Concerns import torchrl lazily, so its import cost lands in whichever stage
+imports it first; ``timing_imports`` makes each first import of the named
+modules a stage of its own (``torchrl.import``), nested stages excluded.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec, PathFinder
 
 from mkdocs.config.defaults import MkDocsConfig
+
+from tools.timing import stage
 
 MKDOCSTRINGS = "mkdocstrings"
 
@@ -91,3 +100,37 @@ def timing_mkdocstrings_blocks(clock: PluginClock) -> Iterator[None]:
         yield
     finally:
         AutoDocProcessor.run = original
+
+
+class _TimedImports(MetaPathFinder):
+    """Finds nothing itself: wraps the loading of the named modules, the first time, in a stage."""
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.pending = set(names)
+
+    def find_spec(self, fullname: str, path, target=None) -> ModuleSpec | None:
+        if fullname not in self.pending:
+            return None
+        self.pending.discard(fullname)
+        spec = PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return None  # let the usual finders handle it, untimed
+        exec_module = spec.loader.exec_module
+
+        def timed_exec_module(module) -> None:
+            with stage(f"{fullname}.import"):
+                exec_module(module)
+
+        spec.loader.exec_module = timed_exec_module
+        return spec
+
+
+@contextmanager
+def timing_imports(names: Iterable[str]) -> Iterator[None]:
+    """While the block runs, the first import of each of ``names`` is the stage ``<name>.import``."""
+    finder = _TimedImports(name for name in names if name not in sys.modules)
+    sys.meta_path.insert(0, finder)
+    try:
+        yield
+    finally:
+        sys.meta_path.remove(finder)

@@ -16,7 +16,7 @@ from bench.targets import unavailable
 
 # What the stages of each kind do (``<concern>.<kind>``); a kind not listed is shown by its name.
 KIND_LABELS = {
-    "import": "importing the concerns (and torchrl)",
+    "import": "importing torch, torchrl, the configs and the concerns",
     "compute": "records: introspection and measurement (cached)",
     "introspect": "introspection",
     "measure": "measurement on tiny networks",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from types import SimpleNamespace
 
@@ -89,3 +90,27 @@ def test_a_site_without_mkdocstrings_reports_none(tmp_path):
     config = load_config(str(tmp_path / "mkdocs.yml"))
     assert not mkdocstrings_enabled(config)
     assert PluginClock().mkdocstrings_seconds(config) is None
+
+
+def test_first_imports_of_named_modules_are_stages_of_their_own(tmp_path, monkeypatch):
+    from tools import timing
+
+    from bench.instrument import timing_imports
+
+    (tmp_path / "bench_outer").mkdir()
+    (tmp_path / "bench_outer" / "__init__.py").write_text("import time\ntime.sleep(0.02)\nimport bench_inner\n")
+    (tmp_path / "bench_inner.py").write_text("import time\ntime.sleep(0.05)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    timing.reset()
+    try:
+        with timing_imports(["bench_outer", "bench_inner"]), timing.stage("losses.measure"):
+            import bench_outer  # noqa: F401
+
+        exclusive = timing.exclusive_totals()
+        assert set(exclusive) == {"losses.measure", "bench_outer.import", "bench_inner.import"}
+        assert exclusive["bench_inner.import"] >= 0.05
+        assert 0.02 <= exclusive["bench_outer.import"] < timing.totals()["bench_outer.import"]
+    finally:
+        timing.reset()
+        for name in ("bench_outer", "bench_inner"):
+            sys.modules.pop(name, None)
