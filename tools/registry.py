@@ -43,7 +43,7 @@ def concerns() -> list[Concern]:
     found = []
     for module_name in CONCERN_MODULES:
         # The first import of a concern may import torchrl: `make bench` shows it apart.
-        with stage(f"{module_name.rpartition('.')[2]}.import"):
+        with stage(f"{module_name.removeprefix('tools.')}.import"):
             module = importlib.import_module(module_name)
         concern = getattr(module, "CONCERN", None)
         if not isinstance(concern, Concern):
