@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from bench import run as bench_run
 from bench.knobs import DEFAULT_RUNS, Knobs, read_knobs
 from tools.cli.errors import UsageError
 from tools.paths import ROOT
@@ -46,23 +47,36 @@ def test_wrong_values_name_the_variable_and_the_fix(env, message):
         read_knobs(env)
 
 
-def run_bench(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "bench.run", *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=120)
+def test_the_command_stops_with_exit_2_and_one_line_before_measuring():
+    result = subprocess.run([sys.executable, "-m", "bench.run"], cwd=ROOT, capture_output=True, text=True,
+                            env={**os.environ, "BENCH_RUNS": "x"}, timeout=120)
+    assert result.returncode == 2
+    # One line, no traceback, and no progress line: nothing was measured.
+    assert result.stderr.splitlines() == [
+        "make bench: error: BENCH_RUNS='x' is not a number of runs; set it to a whole number such as BENCH_RUNS=3"
+    ]
 
 
 @pytest.mark.parametrize(
     "env, args, message",
     [
-        ({"BENCH_RUNS": "x"}, (), "make bench: error: BENCH_RUNS='x' is not a number of runs"),
-        ({"BENCH_PAGE": "indx.md"}, (), "unknown page under docs/ (BENCH_PAGE) 'indx.md'; did you mean index.md"),
-        ({"BENCH_SNIPPET": "snippets/nope.py"}, (), "unknown snippet file (BENCH_SNIPPET) 'snippets/nope.py'"),
-        ({}, ("--runs", "3"), "make bench takes no arguments"),
+        ({"BENCH_PAGE": "indx.md"}, [], "unknown page under docs/ (BENCH_PAGE) 'indx.md'; did you mean index.md"),
+        ({"BENCH_SNIPPET": "snippets/nope.py"}, [], "unknown snippet file (BENCH_SNIPPET) 'snippets/nope.py'"),
+        ({}, ["--runs", "3"], "make bench takes no arguments"),
     ],
-    ids=["runs-not-a-number", "unknown-page", "unknown-snippet", "arguments"],
+    ids=["unknown-page", "unknown-snippet", "arguments"],
 )
-def test_the_bench_stops_before_measuring_on_a_wrong_knob(env, args, message):
-    result = run_bench(env, *args)
-    assert result.returncode == 2
-    assert message in result.stderr
-    assert len(result.stderr.splitlines()) == 1  # no traceback, and no progress line: nothing was measured
+def test_wrong_files_or_arguments_are_refused_before_measuring(env, args, message, monkeypatch):
+    for name in ("BENCH_PAGE", "BENCH_SNIPPET", "BENCH_RUNS", "BENCH_TEST_RUNS", "BENCH_SKIP_TESTS"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(bench_run, "floor_and_cold_build", _must_not_measure)
+    monkeypatch.chdir(ROOT)  # main() moves to the project root; put the working directory back after
+    with pytest.raises(UsageError) as refused:
+        bench_run.main(args)
+    assert message in str(refused.value)
+
+
+def _must_not_measure(*_args):
+    raise AssertionError("the bench started measuring")
