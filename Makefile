@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test clean
+.PHONY: help serve build test bench clean
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-7s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -35,6 +35,9 @@ build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json
 
 test: $(STAMP) ## Run every test: code blocks, snippets, strict build, links, browser
 	$(PY) -m pytest -n 2
+
+bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
+	$(PY) -m bench.run
 
 clean: ## Remove site/, caches and generated pages (keeps .venv/)
 	rm -rf site .cache .pytest_cache

@@ -10,6 +10,7 @@ any of them and the records are recomputed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -39,13 +40,25 @@ def _files(inputs: Iterable[Path]) -> list[Path]:
     return out
 
 
-def fingerprint(inputs: Iterable[Path]) -> str:
-    digest = hashlib.sha256()
+@functools.cache
+def _installed_versions() -> bytes:
+    """``dist=version`` lines of the pinned distributions, read once per process.
+
+    What this process imported cannot change under it, and each metadata
+    lookup parses a METADATA file: `make bench` measured 0.5 s per build when
+    every ``cached`` call read them again.
+    """
+    lines = []
     for dist in PINNED_DISTRIBUTIONS:
         try:
-            digest.update(f"{dist}={metadata.version(dist)}\n".encode())
+            lines.append(f"{dist}={metadata.version(dist)}\n")
         except metadata.PackageNotFoundError:
-            digest.update(f"{dist}=missing\n".encode())
+            lines.append(f"{dist}=missing\n")
+    return "".join(lines).encode()
+
+
+def fingerprint(inputs: Iterable[Path]) -> str:
+    digest = hashlib.sha256(_installed_versions())
     for path in _files(inputs):
         digest.update(str(path.relative_to(ROOT)).encode())
         digest.update(path.read_bytes())

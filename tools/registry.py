@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.timing import stage
+
 # Order matters only for the order of keys in inventory.json.
 CONCERN_MODULES: tuple[str, ...] = (
     "tools.versions",
@@ -52,7 +54,9 @@ class Concern:
 def concerns() -> list[Concern]:
     found = []
     for module_name in CONCERN_MODULES:
-        module = importlib.import_module(module_name)
+        # The first import of a concern may import torchrl: `make bench` shows it apart.
+        with stage(f"{module_name.removeprefix('tools.')}.import"):
+            module = importlib.import_module(module_name)
         concern = getattr(module, "CONCERN", None)
         if not isinstance(concern, Concern):
             raise TypeError(f"{module_name} must define CONCERN = Concern(...)")

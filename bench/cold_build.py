@@ -1,0 +1,75 @@
+"""Child process of `make bench`: ``mkdocs build --strict`` through MkDocs' own CLI, timed from inside.
+
+    python -m bench.cold_build RESULT.json SITE_DIR
+
+runs exactly what ``make build`` runs, and writes to RESULT.json the time of
+mkdocs' ``build()``, the generation stages (``tools.timing``, with the first
+imports of torch, torchrl and the configs as stages of their own), and each
+plugin's events (``bench.instrument``).  The caller times the whole process
+(interpreter start included) and clears the caches first.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+
+def main(result_path: str, site_dir: str) -> int:
+    import click
+    import mkdocs.commands.build
+    import mkdocs.config
+    from mkdocs.__main__ import cli
+
+    from bench.instrument import PluginClock, timing_imports, timing_mkdocstrings_blocks
+    from bench.measure import FLOOR_MODULES
+    from tools import timing
+
+    clock = PluginClock()
+    seen: dict = {}
+    load_config, build = mkdocs.config.load_config, mkdocs.commands.build.build
+
+    def load_and_instrument(*args, **kwargs):
+        config = clock.instrument(load_config(*args, **kwargs))
+        seen["config"] = config
+        return config
+
+    def timed_build(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return build(*args, **kwargs)
+        finally:
+            seen["build"] = time.perf_counter() - start
+            seen["ended_at"] = time.time()
+
+    # The CLI looks both up as module attributes when it runs.
+    mkdocs.config.load_config = load_and_instrument
+    mkdocs.commands.build.build = timed_build
+    with timing_mkdocstrings_blocks(clock), timing_imports(FLOOR_MODULES):
+        try:
+            cli.main(["build", "--strict", "--site-dir", site_dir], prog_name="mkdocs", standalone_mode=False)
+        except click.ClickException as exc:  # mkdocs' Abort: strict mode, a failed build
+            exc.show()
+            return exc.exit_code
+    Path(result_path).write_text(
+        json.dumps(
+            {
+                "build": seen["build"],
+                # Wall-clock time (comparable across processes): the caller subtracts it from
+                # the moment the process ended, which tells how long exiting took.
+                "build_ended_at": seen["ended_at"],
+                "stages": timing.exclusive_totals(),
+                "plugins": dict(clock.seconds),
+                "mkdocstrings": clock.mkdocstrings_seconds(seen["config"]),
+                "hooks": list(seen["config"]["hooks"]),
+            },
+            indent=1,
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))

@@ -1,0 +1,105 @@
+"""One run of each measurement that needs a fresh process: the import floor, a cold build,
+a snippet run, `make test`.  Each returns its numbers or raises ``RunFailed`` with the error text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from bench.durations import parse_closing_line, parse_durations
+from tools.paths import CACHE, ROOT
+
+# Everything the build must import, as the issue defines the floor.
+FLOOR_MODULES = ("torch", "torchrl", "torchrl.trainers.algorithms.configs")
+SLOWEST_TESTS = 10
+OUTPUT_TAIL = 3000
+
+
+class RunFailed(Exception):
+    """A measured run failed; the message holds what it printed last."""
+
+
+def child_env(**overrides: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("OMP_NUM_THREADS", "1")
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    env.update(overrides)
+    return env
+
+
+def clear_caches(*, pytest_cache: bool = False) -> None:
+    """What a fresh clone lacks: the records and generated pages (and pytest's cache)."""
+    shutil.rmtree(CACHE, ignore_errors=True)
+    if pytest_cache:
+        shutil.rmtree(ROOT / ".pytest_cache", ignore_errors=True)
+
+
+def _failure(args: list[str], result: subprocess.CompletedProcess) -> str:
+    return f"`{' '.join(args)}` exited {result.returncode}:\n{(result.stdout + result.stderr)[-OUTPUT_TAIL:]}"
+
+
+def _run(
+    args: list[str], *, env: dict[str, str], cwd: Path, check: bool = True
+) -> tuple[float, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if check and result.returncode != 0:
+        raise RunFailed(_failure(args, result))
+    return wall, result
+
+
+def import_floor() -> float:
+    """Wall time of a fresh interpreter importing what the build must import."""
+    wall, _ = _run([sys.executable, "-c", "import " + ", ".join(FLOOR_MODULES)], env=child_env(), cwd=ROOT)
+    return wall
+
+
+def cold_build() -> dict:
+    """A strict ``mkdocs build`` in a fresh process, caches cleared and the disk cache off."""
+    clear_caches()
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        result_path = Path(tmp) / "result.json"
+        args = [sys.executable, "-m", "bench.cold_build", str(result_path), str(Path(tmp) / "site")]
+        wall, _ = _run(args, env=child_env(DOCS_CACHE="off"), cwd=ROOT)
+        ended_at = time.time()
+        run = json.loads(result_path.read_text())
+    # Interpreter shutdown after a build that imported torch is not free; show it apart.
+    return {"wall": wall, "after_build": ended_at - run.pop("build_ended_at"), **run}
+
+
+def snippet_run(path: Path) -> float:
+    """The snippet alone, as the tests and a reader run it: a fresh interpreter elsewhere."""
+    with tempfile.TemporaryDirectory(prefix="bench-snippet-") as tmp:
+        wall, _ = _run([sys.executable, str(path)], env=child_env(), cwd=Path(tmp))
+    return wall
+
+
+def make_test() -> dict:
+    """``make test`` from fresh caches, asking pytest for its slowest tests.
+
+    A run whose tests failed still took its time: it is returned with its
+    ``failure`` text.  A run in which pytest never finished raises RunFailed.
+    """
+    clear_caches(pytest_cache=True)
+    options = [os.environ.get("PYTEST_ADDOPTS", ""), f"--durations={SLOWEST_TESTS}", "--durations-min=0"]
+    args = ["make", "--no-print-directory", "test"]
+    wall, result = _run(args, env=child_env(PYTEST_ADDOPTS=" ".join(filter(None, options))), cwd=ROOT, check=False)
+    closing = parse_closing_line(result.stdout)
+    if closing is None:
+        raise RunFailed(_failure(args, result))
+    return {
+        "wall": wall,
+        "outcome": closing[0],
+        "pytest_seconds": closing[1],
+        "durations": [asdict(entry) for entry in parse_durations(result.stdout)],
+        "failure": _failure(args, result) if result.returncode != 0 else None,
+    }

@@ -1,0 +1,72 @@
+"""The issue's targets, compared with the medians (reported, never asserted)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+COLD_BUILD_RATIO = 2.0  # cold build <= 2 x the import floor
+WARM_PROSE_SECONDS = 1.5  # rebuild after a prose edit
+WARM_SNIPPET_SECONDS = 3.0  # rebuild after a snippet edit, plus the snippet's own run time
+MAKE_TEST_SECONDS = 8 * 60  # fresh `make test` with 2 workers
+
+Medians = dict[str, float]
+
+
+@dataclass(frozen=True)
+class Target:
+    what: str
+    needs: tuple[str, ...]  # the measurements whose medians it compares
+    unit: str
+    value: Callable[[Medians], float]
+    limit: Callable[[Medians], float]
+    note: str = ""
+
+
+TARGETS = (
+    Target("cold build / import floor", ("cold_build", "floor"), "x",
+           value=lambda m: m["cold_build"] / m["floor"], limit=lambda m: COLD_BUILD_RATIO),
+    Target("warm rebuild, prose edit", ("warm_prose",), "s",
+           value=lambda m: m["warm_prose"], limit=lambda m: WARM_PROSE_SECONDS),
+    Target("warm rebuild, snippet edit", ("warm_snippet", "snippet_run"), "s",
+           value=lambda m: m["warm_snippet"], limit=lambda m: WARM_SNIPPET_SECONDS + m["snippet_run"],
+           note=f"{WARM_SNIPPET_SECONDS:g} s + the snippet's own run"),
+    Target("make test, fresh, 2 workers", ("make_test",), "s",
+           value=lambda m: m["make_test"], limit=lambda m: MAKE_TEST_SECONDS),
+)  # fmt: skip
+
+
+def unavailable(entry: dict | None) -> str | None:
+    """What is wrong with a measurement (not measured, skipped, failed runs), or None."""
+    if entry is None:
+        return "not measured"
+    if entry.get("skipped"):
+        return f"skipped ({entry['skipped']})"
+    if entry.get("failures"):
+        attempts = entry.get("attempts", len(entry["failures"]) + len(entry.get("samples", [])))
+        return f"{len(entry['failures'])} of {attempts} runs failed"
+    if "median" not in entry:
+        return "no runs"
+    return None
+
+
+def evaluate(measurements: dict[str, dict]) -> list[dict]:
+    """One row per target: value, limit, and a status.
+
+    PASS or MISS compare the medians; FAILED says a run failed (the value, if
+    any runs still had a time, is shown all the same); n/a: not measured.
+    """
+    rows = []
+    for target in TARGETS:
+        entries = {name: measurements.get(name) for name in target.needs}
+        problems = [f"{name}: {why}" for name, entry in entries.items() if (why := unavailable(entry))]
+        row = {"what": target.what, "unit": target.unit, "value": None, "limit": None, "status": "n/a",
+               "note": "; ".join(problems) or target.note}
+        if all(entry is not None and "median" in entry for entry in entries.values()):
+            medians = {name: entry["median"] for name, entry in entries.items()}
+            row.update(value=target.value(medians), limit=target.limit(medians))
+            row["status"] = "PASS" if row["value"] <= row["limit"] else "MISS"
+        if any(entry is not None and entry.get("failures") for entry in entries.values()):
+            row["status"] = "FAILED"
+        rows.append(row)
+    return rows
