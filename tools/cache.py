@@ -69,6 +69,16 @@ def disk_cache_enabled() -> bool:
     return os.environ.get("DOCS_CACHE", "on").lower() not in {"off", "0", "false", "no"}
 
 
+def _path(name: str, key: str) -> Path:
+    return CACHE / "records" / f"{name}-{key}.json"
+
+
+def is_cached(name: str, inputs: Iterable[Path] = ()) -> bool:
+    """Would ``cached(name, ..., inputs=inputs)`` return without computing?"""
+    key = (name, fingerprint(inputs))
+    return key in _memory or (disk_cache_enabled() and _path(*key).exists())
+
+
 def cached(
     name: str,
     compute: Callable[[], T],
@@ -86,7 +96,7 @@ def cached(
     if key in _memory:
         return _memory[key]
     use_disk = encode is not None and decode is not None and disk_cache_enabled()
-    path = CACHE / "records" / f"{name}-{key[1]}.json"
+    path = _path(*key)
     if use_disk and path.exists():
         value = decode(json.loads(path.read_text()))
     else:

@@ -1,8 +1,9 @@
 """The MkDocs adapter: places what ``tools.pages`` returns.  No generation logic here.
 
-MkDocs re-executes this file on every config load (each ``mkdocs serve``
-rebuild), so it keeps no state of its own beyond one build; records are
-cached in ``tools.cache``, which lives as long as the process.
+MkDocs 1.6 loads this file once per process and calls its events on every
+build (each ``mkdocs serve`` rebuild reloads the config, not this module), so
+the per-build state below is reset in ``on_config``; records are cached in
+``tools.cache``, which lives as long as the process.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
+    pages.start_background_work()
     return config
 
 

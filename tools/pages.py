@@ -116,6 +116,14 @@ def expand(markdown: str, page_path: str, *, generated_page: bool = False) -> Ex
     return ExpandedPage("\n".join(out) + "\n", used)
 
 
+def start_background_work() -> None:
+    """Let every concern start its slow side work now, so that it overlaps the build."""
+    for concern in registry.concerns():
+        if concern.start is not None:
+            with stage(f"{concern.name}.start"):
+                concern.start()
+
+
 def generated_pages() -> dict[str, str]:
     """Every wholly generated page: docs-relative path -> raw Markdown."""
     pages: dict[str, str] = {}

@@ -46,6 +46,10 @@ class Concern:
     inventory: Callable[[], Any] | None = None
     # One sentence for the Tools page: what the inventory section holds.
     inventory_doc: str = ""
+    # Called at the start of every build, before any record is computed: starts
+    # slow work that can run beside the build (a subprocess), if its records are
+    # not cached already.  The records then collect it instead of starting it.
+    start: Callable[[], None] | None = None
     # Sections that only generated pages use; the "every section is placed
     # somewhere" check does not require a hand-written page to hold them.
     page_only_sections: frozenset[str] = frozenset()

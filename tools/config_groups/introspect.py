@@ -150,8 +150,9 @@ def resolve_target(target: str, curated: CuratedConfigs) -> tuple[str, str, str,
     )
 
 
-def survey(curated: CuratedConfigs) -> ConfigSurvey:
-    process = start_import_warnings()
+def survey(curated: CuratedConfigs, process: subprocess.Popen | None = None) -> ConfigSurvey:
+    """``process``: the import-warnings interpreter, when the build started it already."""
+    process = process or start_import_warnings()
     classes = config_dataclasses()
     registrations: dict[str, list[str]] = {}
     groups: dict[str, list[GroupEntry]] = {}

@@ -1,0 +1,42 @@
+"""cached() computes once per fingerprint; is_cached() tells beforehand whether it would."""
+
+from __future__ import annotations
+
+from tools import cache
+
+
+def _isolated(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
+    monkeypatch.setattr(cache, "CACHE", tmp_path / ".cache")
+    monkeypatch.setattr(cache, "_memory", {})
+    source = tmp_path / "input.txt"
+    source.write_text("v1\n")
+    return source
+
+
+def test_is_cached_follows_memory_and_disk(tmp_path, monkeypatch):
+    source = _isolated(tmp_path, monkeypatch)
+    calls = []
+
+    def compute():
+        calls.append(1)
+        return {"n": len(calls)}
+
+    kwargs = dict(inputs=[source], encode=lambda v: v, decode=lambda v: v)
+    assert not cache.is_cached("demo", [source])
+    assert cache.cached("demo", compute, **kwargs) == {"n": 1}
+    assert cache.is_cached("demo", [source])
+    cache.clear_memory()
+    assert cache.is_cached("demo", [source])  # on disk
+    assert cache.cached("demo", compute, **kwargs) == {"n": 1} and calls == [1]
+    source.write_text("v2\n")
+    assert not cache.is_cached("demo", [source])
+    assert cache.cached("demo", compute, **kwargs) == {"n": 2}
+
+
+def test_disk_cache_off_means_not_cached_across_processes(tmp_path, monkeypatch):
+    source = _isolated(tmp_path, monkeypatch)
+    monkeypatch.setenv("DOCS_CACHE", "off")
+    cache.cached("demo", lambda: 1, inputs=[source], encode=lambda v: v, decode=lambda v: v)
+    cache.clear_memory()
+    assert not cache.is_cached("demo", [source])
