@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tools.signatures import Parameter
+
 Key = str | list[str]
 
 
@@ -44,17 +46,6 @@ def first_line(exc: BaseException) -> str:
     message = str(exc).strip().splitlines()
     text = message[0].strip() if message else ""
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-@dataclass(frozen=True)
-class Parameter:
-    """One constructor parameter, read with ``inspect.signature``."""
-
-    name: str
-    annotation: str
-    required: bool
-    default: str  # repr of the default; "" when required
-    declared_by: str  # the class whose __init__ declares it
 
 
 @dataclass(frozen=True)
@@ -95,6 +86,8 @@ class EstimatorRecord:
     member: str  # the ValueEstimators member it is registered for, e.g. "GAE"
     summary: str  # curated (data/estimators.yaml)
     layout: str  # curated: the probe trajectory it is measured on ("single-agent", "multi-agent")
+    # Constructor parameters (tools.signatures): its own, then those its __init__
+    # passes on in **kwargs (MultiAgentGAE -> GAE), each with the class declaring it.
     parameters: list[Parameter]
     # Hyper-parameters a loss's make_value_estimator(member) passes by default.
     registry_defaults: dict[str, Any]

@@ -314,9 +314,10 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
 
 def render_params(record: LossRecord) -> str:
     rows = ["| Argument | Kind | Default |", "| --- | --- | --- |"]
-    for p in record.params:
+    forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
+    for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else _code(p.default)
-        rows.append(f"| `{p.name}` | {p.kind} | {default} |")
+        rows.append(f"| `{p.name}` | {kind} | {default} |")
     return "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from tools.estimators.records import Outcome, Parameter
+from tools.estimators.records import Outcome
+from tools.signatures import Parameter
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,10 @@
-"""Introspection: the target-network updaters torchrl exports, and their parameters."""
+"""Introspection: the target-network updaters torchrl exports, and the target groups of a loss.
+
+Their constructor parameters are read by ``tools.signatures``; the losses' ``delay_*``
+switches by ``tools.losses.introspect.delay_flags``.
+"""
 
 from __future__ import annotations
-
-from tools.estimators.classes import constructor_parameters
-from tools.estimators.records import Parameter
 
 PUBLIC_MODULE = "torchrl.objectives"
 # The rule torchrl's TargetNetUpdater uses to find target parameters on a loss.
@@ -26,16 +27,8 @@ def updater_classes() -> dict[str, type]:
     return found
 
 
-def parameters(cls: type) -> list[Parameter]:
-    return constructor_parameters(cls)
-
-
 def target_groups(loss) -> list[str]:
     return [
         name for name, _ in loss.named_children() if name.startswith(TARGET_PREFIX) and name.endswith(TARGET_SUFFIX)
     ]
 
-
-def delay_flags(cls: type) -> dict[str, str]:
-    """Constructor switches named ``delay_*`` (they add or remove target parameters), with defaults."""
-    return {p.name: p.default for p in constructor_parameters(cls) if p.name.startswith("delay_")}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 
-from tools.signatures import Parameter, class_signature, format_call, parameters_of
+from tools.signatures import Parameter, class_signature, format_signature, function_signature
 from tools.trainers.records import Method
 
 
@@ -49,9 +49,6 @@ def methods(cls: type) -> list[Method]:
         value = vars(owner)[name] if owner else None
         if not inspect.isfunction(value):
             continue
-        params, var_kwargs = parameters_of(value, skip_first=True)
-        call = format_call(name, params)
-        if var_kwargs:
-            call = call[:-1] + (", **kwargs)" if params else "**kwargs)")
+        call = format_signature(name, function_signature(value, skip_first=True), annotated=False)
         found.append(Method(name=name, call=call, defined_in=owner.__name__))
     return found
