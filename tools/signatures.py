@@ -198,11 +198,6 @@ def _inits(cls: type) -> list[_Init]:
     return chain
 
 
-def init_chain(cls: type) -> list[tuple[type, list[inspect.Parameter], bool]]:
-    """(class, named parameters, takes **kwargs) for each ``__init__`` a call to ``cls`` goes through."""
-    return [(init.cls, init.named, init.var_kwargs) for init in _inits(cls)]
-
-
 def _walk(cls: type) -> tuple[_Init | None, dict[str, tuple[inspect.Parameter, _Init]], bool]:
     """The ``__init__`` naming the own parameters, those named further up (with where), open or not."""
     own: _Init | None = None
@@ -249,25 +244,24 @@ def class_signature(cls: type) -> Signature:
     )
 
 
-def _call_text(
-    name: str,
-    parameters: list[Parameter],
-    *,
-    annotated: bool,
-    var_positional: Parameter | None = None,
-    var_keyword: Parameter | None = None,
-) -> str:
-    """``name(a, /, b, *args, c, **kwargs)``, with the markers Python puts between the kinds."""
+def format_signature(name: str, signature: Signature, *, annotated: bool = True) -> str:
+    """``Name(a: T = 1, /, b: U = 2, *args, c: V = 3, **kwargs)``: its own parameters and catch-alls.
 
-    def of_kind(kind: str) -> list[str]:
-        return [p.text(annotated=annotated) for p in parameters if p.kind == kind]
+    The markers Python puts between the kinds (``/``, ``*``) are included;
+    parameters reached only through ``**kwargs`` are not spelled out: the line
+    shows what the function itself declares.
+    """
 
-    positional_only, keyword_only = of_kind("positional"), of_kind("keyword-only")
+    def shown(kind: str) -> list[str]:
+        return [p.text(annotated=annotated) for p in signature.parameters if p.kind == kind]
+
+    positional_only, keyword_only = shown("positional"), shown("keyword-only")
+    var_positional, var_keyword = signature.var_positional, signature.var_keyword
     star = [var_positional.text(annotated=annotated)] if var_positional else ["*"] if keyword_only else []
     parts = [
         *positional_only,
         *(["/"] if positional_only else []),
-        *of_kind("positional or keyword"),
+        *shown("positional or keyword"),
         *star,
         *keyword_only,
         *([var_keyword.text(annotated=annotated)] if var_keyword else []),
@@ -277,19 +271,4 @@ def _call_text(
 
 def format_call(name: str, parameters: list[Parameter]) -> str:
     """``name(a, b=1, *, c=None)`` from parameter records."""
-    return _call_text(name, parameters, annotated=False)
-
-
-def format_signature(name: str, signature: Signature, *, annotated: bool = True) -> str:
-    """``Name(a: T = 1, *args, b: U = 2, **kwargs)``: the signature's own parameters and catch-alls.
-
-    Parameters reached only through ``**kwargs`` are not spelled out: the line
-    shows what the function itself declares.
-    """
-    return _call_text(
-        name,
-        signature.parameters,
-        annotated=annotated,
-        var_positional=signature.var_positional,
-        var_keyword=signature.var_keyword,
-    )
+    return format_signature(name, Signature(parameters), annotated=False)
