@@ -7,9 +7,10 @@ turns either into the Python spelling readers paste.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from tools.jsonable import record_codec
 from tools.signatures import Parameter
 
 Key = str | list[str]
@@ -136,34 +137,4 @@ class EstimatorReference:
         raise KeyError(name)
 
 
-def encode(reference: EstimatorReference) -> dict:
-    return asdict(reference)
-
-
-def _outcome(data: dict | None) -> Outcome | None:
-    return None if data is None else Outcome(**data)
-
-
-def decode(data: dict) -> EstimatorReference:
-    estimators = []
-    for item in data["estimators"]:
-        item = dict(item)
-        item["parameters"] = [Parameter(**p) for p in item["parameters"]]
-        item["keys"] = [
-            KeyUse(**{**k, "without": _outcome(k["without"]), "perturbed": _outcome(k["perturbed"])})
-            for k in item["keys"]
-        ]
-        item["value_precomputed"] = Outcome(**item["value_precomputed"])
-        item["action_changed"] = _outcome(item["action_changed"])
-        item["shapes"] = [ShapeProbe(**{**s, "outcome": _outcome(s["outcome"])}) for s in item["shapes"]]
-        item["deprecated_key_arguments"] = {k: Outcome(**v) for k, v in item["deprecated_key_arguments"].items()}
-        estimators.append(EstimatorRecord(**item))
-    return EstimatorReference(
-        estimators=estimators,
-        deprecated_aliases=[
-            DeprecatedAlias(**{**a, "constructed": Outcome(**a["constructed"])}) for a in data["deprecated_aliases"]
-        ],
-        forwarding_loss=data["forwarding_loss"],
-        forwarding=[ForwardingCase(**c) for c in data["forwarding"]],
-        members=list(data["members"]),
-    )
+encode, decode = record_codec(EstimatorReference)

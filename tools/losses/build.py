@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 
 from tools.cache import cached
+from tools.jsonable import list_codec
 from tools.losses import curated, discover, introspect, zoo
 from tools.losses.records import Curated, LossRecord
 from tools.paths import DATA, TOOLS
@@ -13,6 +14,7 @@ from tools.timing import stage
 
 # Cached records depend on these files (and on the installed versions).
 INPUTS = (TOOLS / "losses", TOOLS / "signatures.py", DATA / "losses.yaml")
+encode, decode = list_codec(LossRecord)
 
 
 def _record(name: str, cls: type, measured) -> LossRecord:
@@ -107,8 +109,8 @@ def all_records() -> list[LossRecord]:
             "losses",
             compute_records,
             inputs=INPUTS,
-            encode=lambda records: [r.to_json() for r in records],
-            decode=lambda data: [LossRecord.from_json(r) for r in data],
+            encode=encode,
+            decode=decode,
         )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from tools.signatures import Parameter
@@ -100,23 +100,6 @@ class LossRecord:
         matrix (``tools.estimators.matrix``), and joined in by the views.
         """
         return list(self.declared_value_estimators or [])
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> LossRecord:
-        data = dict(data)
-        data["params"] = [Parameter(**p) for p in data["params"]]
-        data["params_via_kwargs"] = [Parameter(**p) for p in data["params_via_kwargs"]]
-        data["accepted_keys"] = [AcceptedKey(**k) for k in data["accepted_keys"]]
-        data["curated"] = Curated(**data["curated"])
-        if data["measured"] is not None:
-            m = dict(data["measured"])
-            m["loss_outputs"] = [Output(**o) for o in m["loss_outputs"]]
-            m["diagnostic_outputs"] = [Output(**o) for o in m["diagnostic_outputs"]]
-            data["measured"] = Measurement(**m)
-        return cls(**data)
 
 
 def key_to_json(key: Any) -> Any:
