@@ -8,19 +8,24 @@ from tools.signatures import Parameter, class_signature, format_signature, funct
 from tools.trainers.records import Method
 
 
-def trainer_classes() -> dict[str, type]:
-    """``Trainer`` and every subclass torchrl defines, by class name (discovered, not listed)."""
-    import torchrl.trainers.algorithms  # noqa: F401  (defines the subclasses)
-    from torchrl.trainers import Trainer
-
-    found: dict[str, type] = {"Trainer": Trainer}
-    stack = [Trainer]
+def torchrl_subclasses(base: type) -> dict[str, type]:
+    """Every subclass of ``base`` that torchrl defines, at any depth, by class name (discovered, not listed)."""
+    found: dict[str, type] = {}
+    stack = [base]
     while stack:
         for sub in stack.pop().__subclasses__():
             if sub.__module__.startswith("torchrl.") and sub.__name__ not in found:
                 found[sub.__name__] = sub
                 stack.append(sub)
     return found
+
+
+def trainer_classes() -> dict[str, type]:
+    """``Trainer`` and every subclass torchrl defines, by class name."""
+    import torchrl.trainers.algorithms  # noqa: F401  (defines the subclasses)
+    from torchrl.trainers import Trainer
+
+    return {"Trainer": Trainer, **torchrl_subclasses(Trainer)}
 
 
 def public_module(cls: type) -> str:

@@ -48,11 +48,6 @@ def _record(**overrides) -> EstimatorRecord:
     return EstimatorRecord(**fields)
 
 
-def test_code_spans_survive_backticks():
-    assert render.code("a `b` c") == "`` a `b` c ``"
-    assert render.code("x | y") == "`x | y`"
-
-
 def test_parameters_show_required_inherited_deprecated_and_loss_defaults():
     table = render.render_parameters(_record())
     assert "| `gamma` | *required* |" in table
