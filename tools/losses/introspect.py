@@ -1,4 +1,4 @@
-"""Facts read from the loss classes themselves, without building anything."""
+"""Facts read from the loss classes themselves (and the target groups of a built loss), without running anything."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from typing import Any
 
 from tools.losses.records import AcceptedKey, key_to_json
 from tools.signatures import class_signature
+
+# The rule torchrl's TargetNetUpdater uses to find target parameters on a loss.
+TARGET_PREFIX, TARGET_SUFFIX = "target_", "_params"
 
 
 def accepted_key_defaults(cls: type) -> dict[str, Any]:
@@ -54,3 +57,10 @@ def has_deactivate_vmap(cls: type) -> bool:
 
 def docstring(cls: type) -> str:
     return inspect.getdoc(cls) or ""
+
+
+def target_groups(loss) -> list[str]:
+    """The loss's target-parameter sets (children named ``target_*_params``), in definition order."""
+    return [
+        name for name, _ in loss.named_children() if name.startswith(TARGET_PREFIX) and name.endswith(TARGET_SUFFIX)
+    ]

@@ -10,7 +10,7 @@ import warnings
 from contextlib import contextmanager
 
 from tools.estimators.records import Outcome
-from tools.losses.introspect import delay_flags
+from tools.losses.introspect import TARGET_PREFIX, delay_flags, target_groups
 from tools.signatures import class_signature
 from tools.targets import updaters
 from tools.targets.records import HardCount, LossTargets, SoftMeasure, TargetsReference, Updater
@@ -40,8 +40,8 @@ def _build(name: str):
 
 def _pairs(loss):
     """(source params, target params) TensorDicts of every target group of the loss."""
-    for group in updaters.target_groups(loss):
-        source = group[len(updaters.TARGET_PREFIX) :]
+    for group in target_groups(loss):
+        source = group[len(TARGET_PREFIX) :]
         yield group, getattr(loss, source), getattr(loss, group)
 
 
@@ -161,7 +161,7 @@ def measure_loss(name: str) -> LossTargets:
 
     case = _build(name)
     loss = case.loss
-    groups = updaters.target_groups(loss)
+    groups = target_groups(loss)
     flags = delay_flags(type(loss))
     soft = _error_of(lambda: SoftUpdate(_build(name).loss, tau=TAU))
     if not groups:

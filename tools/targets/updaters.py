@@ -1,14 +1,12 @@
-"""Introspection: the target-network updaters torchrl exports, and the target groups of a loss.
+"""Introspection: the target-network updaters torchrl exports.
 
-Their constructor parameters are read by ``tools.signatures``; the losses' ``delay_*``
-switches by ``tools.losses.introspect.delay_flags``.
+Their constructor parameters are read by ``tools.signatures``; a loss's target
+groups and ``delay_*`` switches by ``tools.losses.introspect``.
 """
 
 from __future__ import annotations
 
 PUBLIC_MODULE = "torchrl.objectives"
-# The rule torchrl's TargetNetUpdater uses to find target parameters on a loss.
-TARGET_PREFIX, TARGET_SUFFIX = "target_", "_params"
 
 
 def updater_classes() -> dict[str, type]:
@@ -25,10 +23,4 @@ def updater_classes() -> dict[str, type]:
     if not found:
         raise RuntimeError(f"{PUBLIC_MODULE} exports no TargetNetUpdater subclass; tools/targets/updaters.py")
     return found
-
-
-def target_groups(loss) -> list[str]:
-    return [
-        name for name, _ in loss.named_children() if name.startswith(TARGET_PREFIX) and name.endswith(TARGET_SUFFIX)
-    ]
 
