@@ -1,7 +1,11 @@
-"""Read parameters from the installed code: names, kinds, defaults, annotations.
+"""Read call signatures from the installed code: names, kinds, defaults, annotations.
 
-Shared by the concerns that describe call signatures (trainers, hooks, the
-config parity audit).  Annotations are shown as written in torchrl's source.
+The one place the site reads signatures with ``inspect`` (losses, estimators,
+target updaters, trainers, hooks, the config parity audit).  A class's
+``__init__`` is followed up the MRO while it passes ``**kwargs`` on, so a thin
+subclass shows what its parent accepts.  Defaults are shown as a reader would
+write them in Python (``show_value``); annotations as written in torchrl's
+source, without module paths (``annotation_text``).
 """
 
 from __future__ import annotations
@@ -18,16 +22,35 @@ KIND_LABELS = {
     inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional or keyword",
     inspect.Parameter.KEYWORD_ONLY: "keyword-only",
 }
+# The catch-alls (``*args``, ``**kwargs``) are kept apart from the named parameters.
+CATCH_ALL_LABELS = {
+    inspect.Parameter.VAR_POSITIONAL: "var-positional",
+    inspect.Parameter.VAR_KEYWORD: "var-keyword",
+}
+CATCH_ALL_PREFIX = {"var-positional": "*", "var-keyword": "**"}
 
 
 @dataclass(frozen=True)
 class Parameter:
     name: str
-    kind: str  # one of KIND_LABELS' values
+    kind: str  # one of KIND_LABELS' values (CATCH_ALL_LABELS' for a catch-all)
     required: bool
     default: str  # Python-like text of the default; "" when required
-    annotation: str  # as written in the source; "" when absent
+    annotation: str  # as written in the source, module paths dropped; "" when absent
     defined_in: str  # qualified name of the function that names the parameter
+
+    @property
+    def declared_by(self) -> str:
+        """For a constructor parameter, the class whose ``__init__`` names it (``GAE``)."""
+        return self.defined_in.removesuffix(".__init__")
+
+    def text(self, *, annotated: bool = True) -> str:
+        """``name: T = 1`` (annotated) or ``name=1``, spaced as Python prints a signature."""
+        text = CATCH_ALL_PREFIX.get(self.kind, "") + self.name
+        if annotated and self.annotation:
+            text += f": {self.annotation}"
+            return text if self.required else f"{text} = {self.default}"
+        return text if self.required else f"{text}={self.default}"
 
 
 @dataclass(frozen=True)
@@ -40,12 +63,19 @@ class Signature:
     # Some __init__ on the chain takes **kwargs: an unnamed argument is not
     # rejected by the signature (it may be consumed or forwarded further).
     open_kwargs: bool = False
+    # The catch-alls beside ``parameters`` (same function), for the one-line text.
+    var_positional: Parameter | None = None
+    var_keyword: Parameter | None = None
 
     def names(self) -> list[str]:
         return [p.name for p in self.parameters]
 
+    def all(self) -> list[Parameter]:
+        """Every named parameter a call accepts: its own, then those reached through ``**kwargs``."""
+        return [*self.parameters, *self.via_kwargs]
+
     def get(self, name: str) -> Parameter | None:
-        for parameter in (*self.parameters, *self.via_kwargs):
+        for parameter in self.all():
             if parameter.name == name:
                 return parameter
         return None
@@ -65,47 +95,81 @@ def show_value(value: Any) -> str:
 DOTTED_PREFIX = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 
 
-def _annotation(annotation: Any) -> str:
-    """The annotation as a reader would write it: ``Optimizer | None``, not module paths."""
+def annotation_text(annotation: Any, *, keep_modules: bool = False) -> str:
+    """The annotation as a reader would write it: ``Optimizer | None``, not module paths.
+
+    ``keep_modules`` keeps the text as written (or as ``inspect`` formats an
+    evaluated annotation), for code that compares annotations rather than shows them.
+    """
     if annotation is inspect.Parameter.empty:
         return ""
     text = annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
-    return DOTTED_PREFIX.sub("", text)
+    return text if keep_modules else DOTTED_PREFIX.sub("", text)
+
+
+def _record(p: inspect.Parameter, owner: str) -> Parameter:
+    return Parameter(
+        name=p.name,
+        kind=KIND_LABELS.get(p.kind) or CATCH_ALL_LABELS[p.kind],
+        required=p.default is inspect.Parameter.empty,
+        default="" if p.default is inspect.Parameter.empty else show_value(p.default),
+        annotation=annotation_text(p.annotation),
+        defined_in=owner,
+    )
+
+
+def _catch_alls(params: list[inspect.Parameter], owner: str) -> dict[str, Parameter]:
+    """``{"var-positional": ..., "var-keyword": ...}`` for the catch-alls among ``params``."""
+    return {CATCH_ALL_LABELS[p.kind]: _record(p, owner) for p in params if p.kind in CATCH_ALL_LABELS}
+
+
+def function_signature(function: Any, *, skip_first: bool = False) -> Signature:
+    """The parameters of ``function`` (``skip_first`` drops ``self`` of a function read off a class)."""
+    params = list(inspect.signature(function).parameters.values())
+    if skip_first and params:
+        params = params[1:]
+    owner = getattr(function, "__qualname__", repr(function))
+    catch_alls = _catch_alls(params, owner)
+    return Signature(
+        parameters=[_record(p, owner) for p in params if p.kind in KIND_LABELS],
+        open_kwargs="var-keyword" in catch_alls,
+        var_positional=catch_alls.get("var-positional"),
+        var_keyword=catch_alls.get("var-keyword"),
+    )
 
 
 def parameters_of(function: Any, *, skip_first: bool = False) -> tuple[list[Parameter], bool]:
     """Named parameters of ``function`` and whether it takes ``**kwargs``."""
-    signature = inspect.signature(function)
-    params = list(signature.parameters.values())
-    if skip_first and params:
-        params = params[1:]
-    owner = getattr(function, "__qualname__", repr(function))
-    named = [
-        Parameter(
-            name=p.name,
-            kind=KIND_LABELS[p.kind],
-            required=p.default is inspect.Parameter.empty,
-            default="" if p.default is inspect.Parameter.empty else show_value(p.default),
-            annotation=_annotation(p.annotation),
-            defined_in=owner,
-        )
-        for p in params
-        if p.kind in KIND_LABELS
-    ]
-    return named, any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+    signature = function_signature(function, skip_first=skip_first)
+    return signature.parameters, signature.open_kwargs
 
 
-def _live_parameters(function: Any) -> tuple[list[inspect.Parameter], bool]:
-    params = list(inspect.signature(function).parameters.values())[1:]  # drop self
-    named = [p for p in params if p.kind in KIND_LABELS]
-    return named, any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
+@dataclass(frozen=True)
+class _Init:
+    """One ``__init__`` a call to a class goes through."""
+
+    cls: type
+    named: list[inspect.Parameter]
+    catch_alls: list[inspect.Parameter]  # the ``*args``/``**kwargs`` a reader sees declared
+    var_kwargs: bool  # it takes **kwargs (and may pass them up the MRO)
+
+    @property
+    def qualname(self) -> str:
+        return f"{self.cls.__qualname__}.__init__"
 
 
-def init_chain(cls: type) -> list[tuple[type, list[inspect.Parameter], bool]]:
-    """(class, named parameters, takes **kwargs) for each ``__init__`` a call to ``cls`` goes through.
+def _split(function: Any) -> tuple[list[inspect.Parameter], list[inspect.Parameter]]:
+    """(named, catch-alls) of a method, ``self`` dropped."""
+    params = list(inspect.signature(function).parameters.values())[1:]
+    return [p for p in params if p.kind in KIND_LABELS], [p for p in params if p.kind in CATCH_ALL_LABELS]
 
-    A typed ``@overload`` set stands for an ``__init__(*args, **kwargs)``; the
-    walk up the MRO continues while the ``__init__`` takes ``**kwargs``.
+
+def _inits(cls: type) -> list[_Init]:
+    """Each ``__init__`` a call to ``cls`` goes through, up the MRO while it takes ``**kwargs``.
+
+    A typed ``@overload`` set stands for an ``__init__(*args, **kwargs)``: its
+    parameters are the overloads' (merged), the walk goes on if the
+    implementation takes ``**kwargs``.
     """
     chain = []
     for klass in cls.__mro__:
@@ -113,20 +177,45 @@ def init_chain(cls: type) -> list[tuple[type, list[inspect.Parameter], bool]]:
             continue
         init = vars(klass)["__init__"]
         try:
-            named, var_kwargs = _live_parameters(init)
+            named, catch_alls = _split(init)
         except (TypeError, ValueError):  # a C-level __init__ names nothing we can read
             break
+        var_kwargs = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in catch_alls)
         overloads = typing.get_overloads(init)
         if overloads:
             merged: dict[str, inspect.Parameter] = {}
+            shown: dict[str, inspect.Parameter] = {}
             for overload in overloads:
-                for parameter in _live_parameters(overload)[0]:
+                overload_named, overload_catch_alls = _split(overload)
+                for parameter in overload_named:
                     merged.setdefault(parameter.name, parameter)
-            named = list(merged.values())
-        chain.append((klass, named, var_kwargs))
+                for parameter in overload_catch_alls:
+                    shown.setdefault(parameter.name, parameter)
+            named, catch_alls = list(merged.values()), list(shown.values())
+        chain.append(_Init(klass, named, catch_alls, var_kwargs))
         if not var_kwargs:
             break
     return chain
+
+
+def _walk(cls: type) -> tuple[_Init | None, dict[str, tuple[inspect.Parameter, _Init]], bool]:
+    """The ``__init__`` naming the own parameters, those named further up (with where), open or not."""
+    own: _Init | None = None
+    via: dict[str, tuple[inspect.Parameter, _Init]] = {}
+    open_kwargs = False
+    for init in _inits(cls):
+        if own is None:
+            if init.named:
+                own = init
+        else:
+            own_names = {p.name for p in own.named}
+            for p in init.named:
+                if p.name not in own_names:
+                    via.setdefault(p.name, (p, init))
+        # Any level that takes **kwargs may consume names itself (GymEnv's
+        # wrapper passes them to its env builder), so the chain stays open.
+        open_kwargs = open_kwargs or init.var_kwargs
+    return own, via, open_kwargs
 
 
 def live_parameters(cls: type) -> tuple[dict[str, inspect.Parameter], dict[str, inspect.Parameter], bool]:
@@ -136,60 +225,50 @@ def live_parameters(cls: type) -> tuple[dict[str, inspect.Parameter], dict[str, 
     are named further up the chain; *open* says some ``__init__`` on the way
     takes ``**kwargs``, so an unnamed argument is not rejected by a signature.
     """
-    own: dict[str, inspect.Parameter] | None = None
-    via: dict[str, inspect.Parameter] = {}
-    open_kwargs = False
-    for _klass, named, var_kwargs in init_chain(cls):
-        if own is None:
-            if named:
-                own = {p.name: p for p in named}
-        else:
-            for p in named:
-                if p.name not in own:
-                    via.setdefault(p.name, p)
-        # Any level that takes **kwargs may consume names itself (GymEnv's
-        # wrapper passes them to its env builder), so the chain stays open.
-        open_kwargs = open_kwargs or var_kwargs
-    return own or {}, via, open_kwargs
-
-
-def _record(p: inspect.Parameter, owner: str) -> Parameter:
-    return Parameter(
-        name=p.name,
-        kind=KIND_LABELS[p.kind],
-        required=p.default is inspect.Parameter.empty,
-        default="" if p.default is inspect.Parameter.empty else show_value(p.default),
-        annotation=_annotation(p.annotation),
-        defined_in=owner,
-    )
+    own, via, open_kwargs = _walk(cls)
+    return ({p.name: p for p in own.named} if own else {}), {n: p for n, (p, _) in via.items()}, open_kwargs
 
 
 def class_signature(cls: type) -> Signature:
     """The parameters ``cls(...)`` accepts, as records (see ``live_parameters``)."""
-    owners = {}
-    for klass, named, _ in init_chain(cls):
-        for p in named:
-            owners.setdefault(p.name, f"{klass.__qualname__}.__init__")
-    own, via, open_kwargs = live_parameters(cls)
+    own, via, open_kwargs = _walk(cls)
+    if own is None:
+        return Signature(open_kwargs=open_kwargs)
+    catch_alls = _catch_alls(own.catch_alls, own.qualname)
     return Signature(
-        parameters=[_record(p, owners[p.name]) for p in own.values()],
-        via_kwargs=[_record(p, owners[p.name]) for p in via.values()],
+        parameters=[_record(p, own.qualname) for p in own.named],
+        via_kwargs=[_record(p, init.qualname) for p, init in via.values()],
         open_kwargs=open_kwargs,
+        var_positional=catch_alls.get("var-positional"),
+        var_keyword=catch_alls.get("var-keyword"),
     )
 
 
-def function_signature(function: Any) -> Signature:
-    named, var_kwargs = parameters_of(function)
-    return Signature(parameters=named, open_kwargs=var_kwargs)
+def format_signature(name: str, signature: Signature, *, annotated: bool = True) -> str:
+    """``Name(a: T = 1, /, b: U = 2, *args, c: V = 3, **kwargs)``: its own parameters and catch-alls.
+
+    The markers Python puts between the kinds (``/``, ``*``) are included;
+    parameters reached only through ``**kwargs`` are not spelled out: the line
+    shows what the function itself declares.
+    """
+
+    def shown(kind: str) -> list[str]:
+        return [p.text(annotated=annotated) for p in signature.parameters if p.kind == kind]
+
+    positional_only, keyword_only = shown("positional"), shown("keyword-only")
+    var_positional, var_keyword = signature.var_positional, signature.var_keyword
+    star = [var_positional.text(annotated=annotated)] if var_positional else ["*"] if keyword_only else []
+    parts = [
+        *positional_only,
+        *(["/"] if positional_only else []),
+        *shown("positional or keyword"),
+        *star,
+        *keyword_only,
+        *([var_keyword.text(annotated=annotated)] if var_keyword else []),
+    ]
+    return f"{name}({', '.join(parts)})"
 
 
 def format_call(name: str, parameters: list[Parameter]) -> str:
     """``name(a, b=1, *, c=None)`` from parameter records."""
-    parts: list[str] = []
-    star = False
-    for p in parameters:
-        if p.kind == "keyword-only" and not star:
-            parts.append("*")
-            star = True
-        parts.append(p.name if p.required else f"{p.name}={p.default}")
-    return f"{name}({', '.join(parts)})"
+    return format_signature(name, Signature(parameters), annotated=False)

@@ -1,4 +1,6 @@
-"""Introspection: which estimator classes torchrl has, and what their constructors take.
+"""Introspection: which estimator classes torchrl has, their key maps and ``forward`` keywords.
+
+Their constructors are read by ``tools.signatures`` (``class_signature(cls).all()``).
 
 The estimator classes are the ones torchrl's registry maps the
 ``ValueEstimators`` members to (the registry is what a loss's
@@ -8,10 +10,9 @@ another class changes the pages by itself.
 
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 
-from tools.estimators.records import Parameter
+from tools.signatures import function_signature
 
 PUBLIC_MODULE = "torchrl.objectives.value"
 
@@ -51,50 +52,8 @@ def estimator_classes() -> list[EstimatorClass]:
     return found
 
 
-def constructor_parameters(cls: type) -> list[Parameter]:
-    """Keyword parameters of ``cls.__init__``, following ``**kwargs`` up the MRO.
-
-    MultiAgentGAE declares only ``agent_dim`` and forwards ``**kwargs`` to GAE;
-    readers need GAE's parameters too, attributed to the class that declares them.
-    """
-    parameters: list[Parameter] = []
-    seen: set[str] = set()
-    for owner in cls.__mro__:
-        if "__init__" not in vars(owner):
-            continue
-        signature = inspect.signature(vars(owner)["__init__"])
-        forwards = False
-        for parameter in signature.parameters.values():
-            if parameter.name == "self":
-                continue
-            if parameter.kind is inspect.Parameter.VAR_KEYWORD:
-                forwards = True
-                continue
-            if parameter.kind is inspect.Parameter.VAR_POSITIONAL or parameter.name in seen:
-                continue
-            seen.add(parameter.name)
-            required = parameter.default is inspect.Parameter.empty
-            parameters.append(
-                Parameter(
-                    name=parameter.name,
-                    annotation=_annotation(parameter.annotation),
-                    required=required,
-                    default="" if required else repr(parameter.default),
-                    declared_by=owner.__name__,
-                )
-            )
-        if not forwards:
-            break
-    return parameters
-
-
 def forward_keywords(cls: type) -> list[str]:
-    signature = inspect.signature(cls.forward)
-    return [
-        p.name
-        for p in signature.parameters.values()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY
-    ]
+    return [p.name for p in function_signature(cls.forward).parameters if p.kind == "keyword-only"]
 
 
 def key_map(cls: type) -> dict[str, object]:
@@ -132,11 +91,3 @@ def deprecated_aliases(registered: list[type]) -> list[tuple[type, type]]:
             )
         aliases.append((obj, replacement))
     return aliases
-
-
-def _annotation(annotation) -> str:
-    if annotation is inspect.Parameter.empty:
-        return ""
-    if isinstance(annotation, str):
-        return annotation
-    return inspect.formatannotation(annotation)

@@ -24,6 +24,7 @@ from tools.estimators.records import (
     as_key,
     key_text,
 )
+from tools.signatures import class_signature
 
 # Where an estimator looks up each key-map field: under "next" (what happened
 # after the step) or at the root of the transition.
@@ -148,7 +149,7 @@ def _leaf_keys(data) -> set:
 
 def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> EstimatorRecord:
     cls = estimator.cls
-    parameters = classes.constructor_parameters(cls)
+    parameters = class_signature(cls).all()
     layouts = {"single-agent": fixtures.single_agent, "multi-agent": fixtures.multi_agent}
     if layout_name not in layouts:
         raise RuntimeError(f"{cls.__name__}: unknown probe layout {layout_name!r}; use one of {sorted(layouts)}")
@@ -374,7 +375,7 @@ def deprecated_aliases(registered: list[classes.EstimatorClass]) -> list[Depreca
     out = []
     for alias, replacement in classes.deprecated_aliases([e.cls for e in registered]):
         layout = fixtures.single_agent()
-        arguments = fixtures.constructor_arguments(replacement, classes.constructor_parameters(replacement), layout)
+        arguments = fixtures.constructor_arguments(replacement, class_signature(replacement).all(), layout)
         try:
             with _quiet():
                 alias(**arguments)

@@ -7,8 +7,11 @@ turns either into the Python spelling readers paste.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
+
+from tools.jsonable import record_codec
+from tools.signatures import Parameter
 
 Key = str | list[str]
 
@@ -44,17 +47,6 @@ def first_line(exc: BaseException) -> str:
     message = str(exc).strip().splitlines()
     text = message[0].strip() if message else ""
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-@dataclass(frozen=True)
-class Parameter:
-    """One constructor parameter, read with ``inspect.signature``."""
-
-    name: str
-    annotation: str
-    required: bool
-    default: str  # repr of the default; "" when required
-    declared_by: str  # the class whose __init__ declares it
 
 
 @dataclass(frozen=True)
@@ -95,6 +87,8 @@ class EstimatorRecord:
     member: str  # the ValueEstimators member it is registered for, e.g. "GAE"
     summary: str  # curated (data/estimators.yaml)
     layout: str  # curated: the probe trajectory it is measured on ("single-agent", "multi-agent")
+    # Constructor parameters (tools.signatures): its own, then those its __init__
+    # passes on in **kwargs (MultiAgentGAE -> GAE), each with the class declaring it.
     parameters: list[Parameter]
     # Hyper-parameters a loss's make_value_estimator(member) passes by default.
     registry_defaults: dict[str, Any]
@@ -143,34 +137,4 @@ class EstimatorReference:
         raise KeyError(name)
 
 
-def encode(reference: EstimatorReference) -> dict:
-    return asdict(reference)
-
-
-def _outcome(data: dict | None) -> Outcome | None:
-    return None if data is None else Outcome(**data)
-
-
-def decode(data: dict) -> EstimatorReference:
-    estimators = []
-    for item in data["estimators"]:
-        item = dict(item)
-        item["parameters"] = [Parameter(**p) for p in item["parameters"]]
-        item["keys"] = [
-            KeyUse(**{**k, "without": _outcome(k["without"]), "perturbed": _outcome(k["perturbed"])})
-            for k in item["keys"]
-        ]
-        item["value_precomputed"] = Outcome(**item["value_precomputed"])
-        item["action_changed"] = _outcome(item["action_changed"])
-        item["shapes"] = [ShapeProbe(**{**s, "outcome": _outcome(s["outcome"])}) for s in item["shapes"]]
-        item["deprecated_key_arguments"] = {k: Outcome(**v) for k, v in item["deprecated_key_arguments"].items()}
-        estimators.append(EstimatorRecord(**item))
-    return EstimatorReference(
-        estimators=estimators,
-        deprecated_aliases=[
-            DeprecatedAlias(**{**a, "constructed": Outcome(**a["constructed"])}) for a in data["deprecated_aliases"]
-        ],
-        forwarding_loss=data["forwarding_loss"],
-        forwarding=[ForwardingCase(**c) for c in data["forwarding"]],
-        members=list(data["members"]),
-    )
+encode, decode = record_codec(EstimatorReference)

@@ -10,19 +10,13 @@ from tools.estimators.records import (
     ShapeProbe,
     key_text,
 )
+from tools.table_cells import code
 
 OVERVIEW_NOTE = (
     "Classes, members and required arguments are introspected from the installed torchrl; "
     "\"What it computes\" is curated in `data/estimators.yaml`, which the build checks against "
     "torchrl's estimator classes in both directions."
 )
-
-
-def code(text: str) -> str:
-    """Inline code that survives backticks in the text (pipes inside code spans do not split table cells)."""
-    fence = "``" if "`" in text else "`"
-    pad = " " if fence == "``" else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def anchor(name: str) -> str:

@@ -5,22 +5,27 @@ from __future__ import annotations
 import warnings
 
 from tools.cache import cached
+from tools.jsonable import list_codec
 from tools.losses import curated, discover, introspect, zoo
 from tools.losses.records import Curated, LossRecord
 from tools.paths import DATA, TOOLS
+from tools.signatures import class_signature, format_signature
 from tools.timing import stage
 
 # Cached records depend on these files (and on the installed versions).
-INPUTS = (TOOLS / "losses", DATA / "losses.yaml")
+INPUTS = (TOOLS / "losses", TOOLS / "signatures.py", DATA / "losses.yaml")
+encode, decode = list_codec(LossRecord)
 
 
 def _record(name: str, cls: type, measured) -> LossRecord:
+    constructor = class_signature(cls)
     return LossRecord(
         name=name,
         module=cls.__module__,
         namespace=discover.namespace_of(name),
-        signature=introspect.signature_text(cls),
-        params=introspect.params(cls),
+        signature=format_signature(cls.__name__, constructor),
+        params=constructor.parameters,
+        params_via_kwargs=constructor.via_kwargs,
         accepted_keys=introspect.accepted_keys(cls, curated.glossary),
         set_keys_available=hasattr(cls, "set_keys") and bool(introspect.accepted_key_defaults(cls)),
         default_value_estimator=introspect.default_value_estimator(cls),
@@ -70,7 +75,7 @@ def compute_records(names: list[str] | None = None, *, measure_losses: bool = Tr
 def validate(record: LossRecord) -> None:
     """A curated fact must not contradict introspection or measurement."""
     where, c, problems = curated.WHERE, record.curated, []
-    param_names = {p.name for p in record.params}
+    param_names = {p.name for p in record.constructor_params}
     if record.measured is not None:
         kind = record.measured.action_space
         if kind is None and c.action_space:
@@ -104,8 +109,8 @@ def all_records() -> list[LossRecord]:
             "losses",
             compute_records,
             inputs=INPUTS,
-            encode=lambda records: [r.to_json() for r in records],
-            decode=lambda data: [LossRecord.from_json(r) for r in data],
+            encode=encode,
+            decode=decode,
         )
 
 

@@ -1,4 +1,4 @@
-"""Facts read from the loss classes themselves, without building anything."""
+"""Facts read from the loss classes themselves (and the target groups of a built loss), without running anything."""
 
 from __future__ import annotations
 
@@ -6,43 +6,11 @@ import dataclasses
 import inspect
 from typing import Any
 
-from tools.losses.records import AcceptedKey, Param, key_to_json
+from tools.losses.records import AcceptedKey, key_to_json
+from tools.signatures import class_signature
 
-
-def _param_text(p: inspect.Parameter) -> str:
-    prefix = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
-    text = prefix + p.name
-    if p.annotation is not p.empty:
-        # annotations are strings under `from __future__ import annotations`: show them bare
-        text += f": {p.annotation if isinstance(p.annotation, str) else inspect.formatannotation(p.annotation)}"
-    if p.default is not p.empty:
-        text += f" = {p.default!r}"
-    return text
-
-
-def signature_text(cls: type) -> str:
-    """``Name(a: T = 1, *, b: U = 2)``, keyword-only marker included."""
-    parts, marked = [], False
-    for name, p in inspect.signature(cls.__init__).parameters.items():
-        if name == "self":
-            continue
-        if p.kind == p.KEYWORD_ONLY and not marked:
-            parts.append("*")
-        marked = marked or p.kind in (p.KEYWORD_ONLY, p.VAR_POSITIONAL)
-        parts.append(_param_text(p))
-    return f"{cls.__name__}({', '.join(parts)})"
-
-
-def params(cls: type) -> list[Param]:
-    out = []
-    for name, p in inspect.signature(cls.__init__).parameters.items():
-        if name == "self" or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
-            continue
-        kind = "keyword" if p.kind == p.KEYWORD_ONLY else "positional"
-        default = None if p.default is p.empty else repr(p.default)
-        annotation = "" if p.annotation is p.empty else str(p.annotation).replace("'", "")
-        out.append(Param(name, kind, default, annotation))
-    return out
+# The rule torchrl's TargetNetUpdater uses to find target parameters on a loss.
+TARGET_PREFIX, TARGET_SUFFIX = "target_", "_params"
 
 
 def accepted_key_defaults(cls: type) -> dict[str, Any]:
@@ -76,13 +44,23 @@ def declared_value_estimators(cls: type) -> list[str] | None:
 
 
 def delay_flags(cls: type) -> dict[str, str]:
-    """Constructor flags ``delay_*`` (they decide which target parameters exist) -> default."""
-    return {p.name: str(p.default) for p in params(cls) if p.name.startswith("delay_")}
+    """Constructor flags ``delay_*`` (they decide which target parameters exist) -> default.
+
+    Flags a parent loss takes through ``**kwargs`` count: ``MAPPOLoss(delay_actor=True)`` works.
+    """
+    return {p.name: p.default for p in class_signature(cls).all() if p.name.startswith("delay_")}
 
 
 def has_deactivate_vmap(cls: type) -> bool:
-    return "deactivate_vmap" in inspect.signature(cls.__init__).parameters
+    return class_signature(cls).get("deactivate_vmap") is not None
 
 
 def docstring(cls: type) -> str:
     return inspect.getdoc(cls) or ""
+
+
+def target_groups(loss) -> list[str]:
+    """The loss's target-parameter sets (children named ``target_*_params``), in definition order."""
+    return [
+        name for name, _ in loss.named_children() if name.startswith(TARGET_PREFIX) and name.endswith(TARGET_SUFFIX)
+    ]

@@ -7,7 +7,7 @@ import warnings
 from typing import Any
 
 from tools.losses import zoo
-from tools.losses.introspect import accepted_key_defaults
+from tools.losses.introspect import accepted_key_defaults, target_groups
 from tools.losses.records import Measurement, Output, key_to_json
 
 MASK_PROBE_KEY = "loss_mask_probe"
@@ -107,9 +107,7 @@ def measure(name: str) -> Measurement:
                 f"{type(exc).__name__}: {exc}"
             ) from exc
         after = {k for k, _ in _leaves(batch)}
-        target_params = sorted(
-            n for n, _ in case.loss.named_children() if n.startswith("target_") and n.endswith("_params")
-        )
+        target_params = sorted(target_groups(case.loss))
     elapsed = (time.perf_counter() - start) * 1000
     written = sorted((key_to_json(k) for k in after - before), key=str)
     priority_written = None

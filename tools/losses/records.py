@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
+
+from tools.signatures import Parameter
 
 # How a fact was obtained; every table cell says which.
 INTROSPECTED, MEASURED, CURATED = "introspected", "measured", "curated"
-
-
-@dataclass
-class Param:
-    name: str
-    kind: str  # "positional" or "keyword"
-    default: str | None  # repr of the default, None when required
-    annotation: str
-
-    @property
-    def required(self) -> bool:
-        return self.default is None
 
 
 @dataclass
@@ -70,8 +60,9 @@ class LossRecord:
     name: str
     module: str  # where the class is defined
     namespace: str  # the public namespace exporting it
-    signature: str
-    params: list[Param]
+    signature: str  # ``Name(a: T = 1, *, b: U = 2, **kwargs)``: the constructor's own signature
+    params: list[Parameter]  # the constructor's named parameters
+    params_via_kwargs: list[Parameter]  # named by a parent __init__ the constructor passes **kwargs to
     accepted_keys: list[AcceptedKey]
     set_keys_available: bool
     default_value_estimator: str | None
@@ -85,8 +76,13 @@ class LossRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def constructor_params(self) -> list[Parameter]:
+        """Every named argument the constructor accepts: its own, then those it passes on in ``**kwargs``."""
+        return [*self.params, *self.params_via_kwargs]
+
+    @property
     def required_args(self) -> list[str]:
-        return [p.name for p in self.params if p.required]
+        return [p.name for p in self.constructor_params if p.required]
 
     @property
     def is_llm(self) -> bool:
@@ -104,22 +100,6 @@ class LossRecord:
         matrix (``tools.estimators.matrix``), and joined in by the views.
         """
         return list(self.declared_value_estimators or [])
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> LossRecord:
-        data = dict(data)
-        data["params"] = [Param(**p) for p in data["params"]]
-        data["accepted_keys"] = [AcceptedKey(**k) for k in data["accepted_keys"]]
-        data["curated"] = Curated(**data["curated"])
-        if data["measured"] is not None:
-            m = dict(data["measured"])
-            m["loss_outputs"] = [Output(**o) for o in m["loss_outputs"]]
-            m["diagnostic_outputs"] = [Output(**o) for o in m["diagnostic_outputs"]]
-            data["measured"] = Measurement(**m)
-        return cls(**data)
 
 
 def key_to_json(key: Any) -> Any:

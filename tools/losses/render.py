@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from tools.estimators.matrix.records import MatrixRow
 from tools.estimators.matrix.render import LEGEND
 from tools.losses.records import LossRecord, Output, key_text
+from tools.table_cells import code
 
 # The page that measures every loss x estimator pair; loss pages and the table link to it.
 MATRIX_PAGE = "value-estimators/index.md"
@@ -27,10 +28,6 @@ PROVENANCE = (
 
 def page_path(name: str) -> str:
     return f"losses/{name}.md"
-
-
-def _code(text) -> str:
-    return f"`{text}`"
 
 
 def _action_badge(record: LossRecord) -> str:
@@ -57,14 +54,14 @@ def _dagger(record: LossRecord) -> str:
 def _terms(record: LossRecord) -> str:
     if record.measured is None:
         return "not measured †"
-    return "<br>".join(_code(key_text(o.key).strip('"')) for o in record.measured.loss_outputs)
+    return "<br>".join(code(key_text(o.key).strip('"')) for o in record.measured.loss_outputs)
 
 
 def _targets(record: LossRecord) -> str:
     if record.measured is None:
         flags = ", ".join(f"{k}={v}" for k, v in record.delay_flags.items())
         return f"{flags or 'no delay_* flag'} †"
-    return "<br>".join(_code(t) for t in record.measured.target_params) or "none"
+    return "<br>".join(code(t) for t in record.measured.target_params) or "none"
 
 
 def _estimators(record: LossRecord, row: MatrixRow | None) -> str:
@@ -86,7 +83,7 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
     )
     rows = []
     for r in records:
-        required = ", ".join(_code(a) for a in r.required_args) or "none"
+        required = ", ".join(code(a) for a in r.required_args) or "none"
         rows.append(
             f"| [{r.name}]({r.name}.md) | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
             f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
@@ -140,7 +137,7 @@ def render_choices(records: list[LossRecord]) -> str:
 def _key_cell(key) -> str:
     if key is None:
         return "resolved at run time"
-    return _code(key_text(key))
+    return code(key_text(key))
 
 
 def render_keys(record: LossRecord) -> str:
@@ -199,7 +196,7 @@ def render_example(record: LossRecord, recipe: str | None) -> str:
 def _outputs_table(outputs: list[Output]) -> str:
     rows = ["| Key | Shape | Carries a gradient | Note |", "| --- | --- | --- | --- |"]
     for o in outputs:
-        rows.append(f"| {_code(key_text(o.key))} | {tuple(o.shape)} | {'yes' if o.carries_grad else 'no'} | {o.note} |")
+        rows.append(f"| {code(key_text(o.key))} | {tuple(o.shape)} | {'yes' if o.carries_grad else 'no'} | {o.note} |")
     return "\n".join(rows)
 
 
@@ -237,7 +234,7 @@ def render_can_i_use_it(record: LossRecord) -> str:
     agents = "built for teams of agents (keys nested under `\"agents\"`)" if c.multi_agent else "single-agent"
     lines.append(
         f"- **Multi-agent nested keys**: {agents}. "
-        + (f"Measured: the example renames {', '.join(_code(n) for n in nested)} to a nested key and runs." if nested else
+        + (f"Measured: the example renames {', '.join(code(n) for n in nested)} to a nested key and runs." if nested else
            ("" if m is None else "The example renames a flat key."))
     )
     if m is None:
@@ -303,7 +300,7 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
         flags = ", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items())
         lines.append(
             "- **Target parameters** (measured with default arguments): "
-            + ", ".join(_code(t) for t in m.target_params)
+            + ", ".join(code(t) for t in m.target_params)
             + (f"; controlled by {flags}" if flags else "")
             + ". Pair the loss with a `SoftUpdate` or `HardUpdate` and call its `step()` after each optimiser step."
         )
@@ -314,9 +311,10 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
 
 def render_params(record: LossRecord) -> str:
     rows = ["| Argument | Kind | Default |", "| --- | --- | --- |"]
-    for p in record.params:
-        default = "**required**" if p.required else _code(p.default)
-        rows.append(f"| `{p.name}` | {p.kind} | {default} |")
+    forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
+    for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
+        default = "**required**" if p.required else code(p.default)
+        rows.append(f"| `{p.name}` | {kind} | {default} |")
     return "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
 
 

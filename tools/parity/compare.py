@@ -39,7 +39,7 @@ from tools.parity.records import (
     Difference,
     ParityRow,
 )
-from tools.signatures import live_parameters, show_value
+from tools.signatures import annotation_text, live_parameters, show_value
 
 REQUIRED = object()  # no default on that side
 PLAIN_TYPES = {"int", "float", "bool", "str", "None"}
@@ -117,12 +117,6 @@ def _plain(annotation: str) -> set[str] | None:
     return parts if parts and parts <= PLAIN_TYPES else None
 
 
-def _annotation_text(annotation) -> str:
-    if annotation is inspect.Parameter.empty:
-        return ""
-    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
-
-
 def compare(
     config: ConfigClass,
     dataclass_type: type,
@@ -171,8 +165,8 @@ def compare(
         config_value, class_value = _config_default(f), _class_default(p)
         if not _same_default(config_value, class_value):
             out.append(_default_difference(name, config_value, class_value, target, effective.get(target, {})))
-        config_types = _plain(f.type if isinstance(f.type, str) else _annotation_text(f.type))
-        class_types = _plain(_annotation_text(p.annotation))
+        config_types = _plain(annotation_text(f.type, keep_modules=True))
+        class_types = _plain(annotation_text(p.annotation, keep_modules=True))
         if config_types is None or class_types is None:
             continue
         # A config narrower than the class is a restriction, not a mismatch;

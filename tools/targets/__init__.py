@@ -13,7 +13,8 @@ from tools.timing import stage
 INPUTS = (
     *(TOOLS / "targets" / f"{name}.py" for name in ("measure", "records", "updaters")),
     TOOLS / "estimators" / "records.py",
-    TOOLS / "estimators" / "classes.py",
+    TOOLS / "signatures.py",
+    TOOLS / "losses" / "introspect.py",
     TOOLS / "losses" / "zoo.py",
     TOOLS / "losses" / "discover.py",
     TOOLS / "losses" / "recipes",

@@ -10,6 +10,8 @@ import warnings
 from contextlib import contextmanager
 
 from tools.estimators.records import Outcome
+from tools.losses.introspect import TARGET_PREFIX, delay_flags, target_groups
+from tools.signatures import class_signature
 from tools.targets import updaters
 from tools.targets.records import HardCount, LossTargets, SoftMeasure, TargetsReference, Updater
 
@@ -38,8 +40,8 @@ def _build(name: str):
 
 def _pairs(loss):
     """(source params, target params) TensorDicts of every target group of the loss."""
-    for group in updaters.target_groups(loss):
-        source = group[len(updaters.TARGET_PREFIX) :]
+    for group in target_groups(loss):
+        source = group[len(TARGET_PREFIX) :]
         yield group, getattr(loss, source), getattr(loss, group)
 
 
@@ -159,8 +161,8 @@ def measure_loss(name: str) -> LossTargets:
 
     case = _build(name)
     loss = case.loss
-    groups = updaters.target_groups(loss)
-    flags = updaters.delay_flags(type(loss))
+    groups = target_groups(loss)
+    flags = delay_flags(type(loss))
     soft = _error_of(lambda: SoftUpdate(_build(name).loss, tau=TAU))
     if not groups:
         return LossTargets(name, groups, flags, soft_update=soft)
@@ -209,9 +211,9 @@ def measure_all() -> TargetsReference:
         if name in built:
             losses.append(measure_loss(name))
         else:
-            losses.append(LossTargets(name, [], updaters.delay_flags(cls), not_built=zoo.NOT_BUILT.get(name, "")))
+            losses.append(LossTargets(name, [], delay_flags(cls), not_built=zoo.NOT_BUILT.get(name, "")))
     return TargetsReference(
-        updaters=[Updater(name, updaters.parameters(cls)) for name, cls in updaters.updater_classes().items()],
+        updaters=[Updater(name, class_signature(cls).all()) for name, cls in updaters.updater_classes().items()],
         soft=measure_soft(),
         hard=[measure_hard(interval) for interval in HARD_INTERVALS],
         hard_loss=MECHANICS_LOSS,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-from tools.estimators.records import Outcome, Parameter
+from tools.estimators.records import Outcome
+from tools.jsonable import record_codec
+from tools.signatures import Parameter
 
 
 @dataclass(frozen=True)
@@ -71,34 +73,4 @@ class TargetsReference:
         raise KeyError(name)
 
 
-def encode(reference: TargetsReference) -> dict:
-    return asdict(reference)
-
-
-def _outcome(data):
-    return None if data is None else Outcome(**data)
-
-
-def decode(data: dict) -> TargetsReference:
-    soft = dict(data["soft"])
-    soft["eps_from_tau"] = [tuple(pair) for pair in soft["eps_from_tau"]]
-    soft["both_given"] = Outcome(**soft["both_given"])
-    soft["neither_given"] = Outcome(**soft["neither_given"])
-    return TargetsReference(
-        updaters=[
-            Updater(u["name"], [Parameter(**p) for p in u["parameters"]]) for u in data["updaters"]
-        ],
-        soft=SoftMeasure(**soft),
-        hard=[HardCount(**h) for h in data["hard"]],
-        hard_loss=data["hard_loss"],
-        losses=[
-            LossTargets(
-                **{
-                    **row,
-                    "soft_update": _outcome(row["soft_update"]),
-                    "optimizer_step": _outcome(row["optimizer_step"]),
-                }
-            )
-            for row in data["losses"]
-        ],
-    )
+encode, decode = record_codec(TargetsReference)

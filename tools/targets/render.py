@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.estimators.render import code
+from tools.table_cells import code
 from tools.targets.curated import Cadences
 from tools.targets.records import HardCount, LossTargets, TargetsReference, Updater
 

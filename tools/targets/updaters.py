@@ -1,13 +1,12 @@
-"""Introspection: the target-network updaters torchrl exports, and their parameters."""
+"""Introspection: the target-network updaters torchrl exports.
+
+Their constructor parameters are read by ``tools.signatures``; a loss's target
+groups and ``delay_*`` switches by ``tools.losses.introspect``.
+"""
 
 from __future__ import annotations
 
-from tools.estimators.classes import constructor_parameters
-from tools.estimators.records import Parameter
-
 PUBLIC_MODULE = "torchrl.objectives"
-# The rule torchrl's TargetNetUpdater uses to find target parameters on a loss.
-TARGET_PREFIX, TARGET_SUFFIX = "target_", "_params"
 
 
 def updater_classes() -> dict[str, type]:
@@ -25,17 +24,3 @@ def updater_classes() -> dict[str, type]:
         raise RuntimeError(f"{PUBLIC_MODULE} exports no TargetNetUpdater subclass; tools/targets/updaters.py")
     return found
 
-
-def parameters(cls: type) -> list[Parameter]:
-    return constructor_parameters(cls)
-
-
-def target_groups(loss) -> list[str]:
-    return [
-        name for name, _ in loss.named_children() if name.startswith(TARGET_PREFIX) and name.endswith(TARGET_SUFFIX)
-    ]
-
-
-def delay_flags(cls: type) -> dict[str, str]:
-    """Constructor switches named ``delay_*`` (they add or remove target parameters), with defaults."""
-    return {p.name: p.default for p in constructor_parameters(cls) if p.name.startswith("delay_")}

@@ -114,11 +114,6 @@ def hook_classes() -> dict[str, type]:
     import torchrl.trainers.algorithms  # noqa: F401  (defines the algorithm-specific hooks)
     from torchrl.trainers import TrainerHookBase
 
-    found: dict[str, type] = {}
-    stack = [TrainerHookBase]
-    while stack:
-        for sub in stack.pop().__subclasses__():
-            if sub.__module__.startswith("torchrl.") and sub.__name__ not in found:
-                found[sub.__name__] = sub
-                stack.append(sub)
-    return found
+    from tools.trainers.introspect import torchrl_subclasses  # here: tools.trainers imports this package
+
+    return torchrl_subclasses(TrainerHookBase)

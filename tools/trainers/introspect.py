@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import inspect
 
-from tools.signatures import Parameter, class_signature, format_call, parameters_of
+from tools.signatures import Parameter, class_signature, format_signature, function_signature
 from tools.trainers.records import Method
 
 
-def trainer_classes() -> dict[str, type]:
-    """``Trainer`` and every subclass torchrl defines, by class name (discovered, not listed)."""
-    import torchrl.trainers.algorithms  # noqa: F401  (defines the subclasses)
-    from torchrl.trainers import Trainer
-
-    found: dict[str, type] = {"Trainer": Trainer}
-    stack = [Trainer]
+def torchrl_subclasses(base: type) -> dict[str, type]:
+    """Every subclass of ``base`` that torchrl defines, at any depth, by class name (discovered, not listed)."""
+    found: dict[str, type] = {}
+    stack = [base]
     while stack:
         for sub in stack.pop().__subclasses__():
             if sub.__module__.startswith("torchrl.") and sub.__name__ not in found:
                 found[sub.__name__] = sub
                 stack.append(sub)
     return found
+
+
+def trainer_classes() -> dict[str, type]:
+    """``Trainer`` and every subclass torchrl defines, by class name."""
+    import torchrl.trainers.algorithms  # noqa: F401  (defines the subclasses)
+    from torchrl.trainers import Trainer
+
+    return {"Trainer": Trainer, **torchrl_subclasses(Trainer)}
 
 
 def public_module(cls: type) -> str:
@@ -49,9 +54,6 @@ def methods(cls: type) -> list[Method]:
         value = vars(owner)[name] if owner else None
         if not inspect.isfunction(value):
             continue
-        params, var_kwargs = parameters_of(value, skip_first=True)
-        call = format_call(name, params)
-        if var_kwargs:
-            call = call[:-1] + (", **kwargs)" if params else "**kwargs)")
+        call = format_signature(name, function_signature(value, skip_first=True), annotated=False)
         found.append(Method(name=name, call=call, defined_in=owner.__name__))
     return found

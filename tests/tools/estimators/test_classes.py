@@ -11,6 +11,7 @@ from torchrl.objectives import ClipPPOLoss, ValueEstimators
 
 from tools.estimators import classes, fixtures
 from tools.estimators.records import decode, encode
+from tools.signatures import class_signature
 
 
 def test_one_record_per_member_in_enum_order(estimator_reference):
@@ -32,7 +33,7 @@ def test_record_names_the_class_a_loss_builds(member, estimator_reference):
 def test_parameters_follow_kwargs_to_the_parent_class():
     from torchrl.objectives.value import GAE, MultiAgentGAE
 
-    parameters = {p.name: p for p in classes.constructor_parameters(MultiAgentGAE)}
+    parameters = {p.name: p for p in class_signature(MultiAgentGAE).all()}
     assert parameters["agent_dim"].declared_by == "MultiAgentGAE"
     assert parameters["agent_dim"].default == repr(inspect.signature(MultiAgentGAE.__init__).parameters["agent_dim"].default)
     gae_names = [n for n in inspect.signature(GAE.__init__).parameters if n != "self"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from tools.estimators.records import Outcome, Parameter
+from tools.estimators.records import Outcome
+from tools.signatures import Parameter
 from tools.targets import curated
 from tools.targets.records import LossTargets, SoftMeasure, TargetsReference, Updater
 
@@ -13,9 +14,10 @@ from tools.targets.records import LossTargets, SoftMeasure, TargetsReference, Up
 def _reference(keeping=("SACLoss", "DQNLoss")) -> TargetsReference:
     soft = SoftMeasure("DQNLoss", [], 0.25, 0.25, True, Outcome(False, "E"), Outcome(False, "E"), "")
     updaters = [
-        Updater("SoftUpdate", [Parameter("loss_module", "", True, "", "SoftUpdate"),
-                               Parameter("tau", "", False, "None", "SoftUpdate")]),
-        Updater("HardUpdate", [Parameter("value_network_update_interval", "", False, "1000", "HardUpdate")]),
+        Updater("SoftUpdate", [Parameter("loss_module", "positional or keyword", True, "", "", "SoftUpdate.__init__"),
+                               Parameter("tau", "keyword-only", False, "None", "", "SoftUpdate.__init__")]),
+        Updater("HardUpdate", [Parameter("value_network_update_interval", "keyword-only", False, "1000", "",
+                                         "HardUpdate.__init__")]),
     ]
     losses = [LossTargets(name, [f"target_{name}_params"], {}) for name in keeping]
     losses.append(LossTargets("PPOLoss", [], {}))

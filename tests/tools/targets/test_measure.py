@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import pytest
@@ -11,6 +12,7 @@ from torchrl.modules import MLP, QValueActor
 from torchrl.objectives import DQNLoss, HardUpdate, SoftUpdate
 
 from tools.losses import zoo
+from tools.targets.records import decode, encode
 
 
 def _dqn():
@@ -87,3 +89,7 @@ def test_every_loss_torchrl_offers_has_a_row(targets_reference):
     from tools.losses import discover
 
     assert {row.loss for row in targets_reference.losses} == set(discover.loss_classes())
+
+
+def test_records_survive_the_disk_cache(targets_reference):
+    assert decode(json.loads(json.dumps(encode(targets_reference)))) == targets_reference

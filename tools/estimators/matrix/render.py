@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from html import escape
 
-from tools.estimators.render import code
+from tools.table_cells import code
 from tools.estimators.matrix.records import (
     DECLARED_FAILS,
     NOT_MEASURED,
