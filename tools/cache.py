@@ -106,7 +106,7 @@ def cached(
             path.parent.mkdir(parents=True, exist_ok=True)
             # Per-process name: two pytest workers may write the same record at once.
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(encode(value), indent=1, sort_keys=True))
+            tmp.write_text(json.dumps(encode(value), indent=1))  # key order is content: pages list them in it
             tmp.replace(path)
     _memory[key] = value
     return value

@@ -40,3 +40,15 @@ def test_disk_cache_off_means_not_cached_across_processes(tmp_path, monkeypatch)
     cache.cached("demo", lambda: 1, inputs=[source], encode=lambda v: v, decode=lambda v: v)
     cache.clear_memory()
     assert not cache.is_cached("demo", [source])
+
+
+def test_disk_round_trip_keeps_the_order_of_keys(tmp_path, monkeypatch):
+    # Pages list some mappings in their order: a build from the disk cache must
+    # show the same text as the build that measured them.
+    source = _isolated(tmp_path, monkeypatch)
+    value = {"zeta": 1, "alpha": 2, "mid": {"b": 1, "a": 2}}
+    kwargs = dict(inputs=[source], encode=lambda v: v, decode=lambda v: v)
+    cache.cached("ordered", lambda: value, **kwargs)
+    cache.clear_memory()
+    again = cache.cached("ordered", lambda: {}, **kwargs)
+    assert list(again) == ["zeta", "alpha", "mid"] and list(again["mid"]) == ["b", "a"]
