@@ -90,24 +90,29 @@ def cached(
     """Return ``compute()``, reusing an earlier result with the same fingerprint.
 
     Pass ``encode``/``decode`` (records <-> JSON-able) to also keep the result
-    on disk under ``.cache/records/`` between processes.
+    on disk under ``.cache/records/`` between processes.  A fresh result is
+    then returned as its JSON round trip too, so a build that measured the
+    records and a build that read them from disk render the very same pages.
     """
     key = (name, fingerprint(inputs))
     if key in _memory:
         return _memory[key]
-    use_disk = encode is not None and decode is not None and disk_cache_enabled()
+    codec = encode is not None and decode is not None
     path = _path(*key)
-    if use_disk and path.exists():
+    if codec and disk_cache_enabled() and path.exists():
         value = decode(json.loads(path.read_text()))
     else:
         with stage(f"{name}.compute"):
             value = compute()
-        if use_disk:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Per-process name: two pytest workers may write the same record at once.
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(encode(value), indent=1))  # key order is content: pages list them in it
-            tmp.replace(path)
+        if codec:
+            text = json.dumps(encode(value), indent=1)  # key order is content: pages list them in it
+            value = decode(json.loads(text))
+            if disk_cache_enabled():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                # Per-process name: two pytest workers may write the same record at once.
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(text)
+                tmp.replace(path)
     _memory[key] = value
     return value
 

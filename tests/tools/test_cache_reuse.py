@@ -52,3 +52,12 @@ def test_disk_round_trip_keeps_the_order_of_keys(tmp_path, monkeypatch):
     cache.clear_memory()
     again = cache.cached("ordered", lambda: {}, **kwargs)
     assert list(again) == ["zeta", "alpha", "mid"] and list(again["mid"]) == ["b", "a"]
+
+
+def test_a_fresh_result_is_returned_as_its_round_trip(tmp_path, monkeypatch):
+    # What a later build reads from disk is what this build renders from.
+    source = _isolated(tmp_path, monkeypatch)
+    value = cache.cached("trip", lambda: (1, 2), inputs=[source], encode=list, decode=tuple)
+    assert value == (1, 2)
+    value = cache.cached("trip2", lambda: {"k": (1, 2)}, inputs=[source], encode=lambda v: v, decode=lambda v: v)
+    assert value == {"k": [1, 2]}  # the tuple came back as JSON gives it
