@@ -24,6 +24,17 @@ def estimator_rows() -> dict:
     return {row.loss: row for row in matrix().rows}
 
 
+def trainers_by_loss() -> dict[str, list[str]]:
+    """Loss name -> the trainers built around it (data/trainers.yaml, validated by the trainers concern)."""
+    from tools.trainers import curated
+
+    out: dict[str, list[str]] = {}
+    for trainer, entry in curated.load().losses.items():
+        for loss in (entry.loss, *entry.also):
+            out.setdefault(loss, []).append(trainer)
+    return out
+
+
 def _table(_arg: str) -> str:
     from tools.losses.render import render_table
 
@@ -55,9 +66,11 @@ def _pages() -> dict[str, str]:
     from tools.losses import zoo
     from tools.losses.render import page_path, render_page
 
-    recipes, rows = set(zoo.names()), estimator_rows()
+    recipes, rows, trainers = set(zoo.names()), estimator_rows(), trainers_by_loss()
     return {
-        page_path(r.name): render_page(r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name))
+        page_path(r.name): render_page(
+            r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name), trainers.get(r.name, [])
+        )
         for r in _records()
     }
 

@@ -347,7 +347,14 @@ def related_links(name: str) -> list[tuple[str, str]]:
     return []
 
 
-def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None) -> str:
+def render_trainers(trainers: list[str]) -> list[str]:
+    if not trainers:
+        return []
+    links = ", ".join(f"[`{t}`](../trainers/{t}.md)" for t in trainers)
+    return ["## Trainers built around it", "", f"Curated in `data/trainers.yaml` and checked by the build: {links}.", ""]
+
+
+def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str]) -> str:
     c = record.curated
     paper = f" · [paper]({c.paper})" if c.paper else ""
     settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
@@ -378,6 +385,7 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
         render_can_i_use_it(record),
         "## Value estimators and target parameters", "", render_estimators(record, estimator_row),
     ]
+    out += render_trainers(trainers)
     links = related_links(record.name)
     if links:
         out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}]({path})" for title, path in links] + [""]

@@ -34,20 +34,6 @@ def load() -> CuratedTrainers:
     return CuratedTrainers(losses=losses, reference_only=dict(raw.get("reference_only") or {}))
 
 
-def _loss_classes() -> dict[str, type]:
-    import torchrl.objectives as objectives
-    import torchrl.objectives.llm as llm
-    from torchrl.objectives import LossModule
-
-    found = {}
-    for module in (objectives, llm):
-        for name in getattr(module, "__all__", dir(module)):
-            value = getattr(module, name, None)
-            if isinstance(value, type) and issubclass(value, LossModule):
-                found[name] = value
-    return found
-
-
 def validate(curated: CuratedTrainers, trainer_names: list[str], parameters: dict[str, list[str]]) -> None:
     """Both directions: every trainer has an entry, every entry names real classes and parameters."""
     where = SOURCE.relative_to(SOURCE.parent.parent)
@@ -58,7 +44,9 @@ def validate(curated: CuratedTrainers, trainer_names: list[str], parameters: dic
     stale = sorted(set(curated.losses) - set(trainer_names))
     if stale:
         problems.append(f"`losses` entries for classes torchrl does not have: {stale}")
-    known = _loss_classes()
+    from tools.losses.discover import loss_classes
+
+    known = loss_classes()
     for trainer, entry in curated.losses.items():
         for loss in (entry.loss, *entry.also):
             if loss not in known:

@@ -39,6 +39,11 @@ def config_links(name: str, configs: ConfigSurvey, prefix: str = "../configs/") 
     return ", ".join(links) or "none"
 
 
+def loss_link(name: str) -> str:
+    """A loss class name linked to its page (trainer pages and the loss pages are siblings' children)."""
+    return f"[`{name}`](../losses/{name}.md)"
+
+
 def render_table(records: list[TrainerRecord], configs: ConfigSurvey, points: HookPointSurvey) -> str:
     order = [p.name for p in points.points]
     rows = [
@@ -48,7 +53,7 @@ def render_table(records: list[TrainerRecord], configs: ConfigSurvey, points: Ho
     for r in records:
         used = sorted({op.point for op in r.default_ops}, key=order.index)
         rows.append(
-            f"| [`{r.name}`]({r.name}.md) | {', '.join(f'`{b}`' for b in r.bases[:1]) or '—'} | `{r.loss}` "
+            f"| [`{r.name}`]({r.name}.md) | {', '.join(f'`{b}`' for b in r.bases[:1]) or '—'} | {loss_link(r.loss)} "
             f"| {config_links(r.name, configs, '../configs/')} | {', '.join(f'`{p}`' for p in used)} |"
         )
     return "\n".join(rows) + "\n"
@@ -112,7 +117,7 @@ def render_methods(r: TrainerRecord) -> str:
 
 
 def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey) -> str:
-    also = f" (also: {', '.join(f'`{x}`' for x in r.other_losses)})" if r.other_losses else ""
+    also = f" (also: {', '.join(loss_link(x) for x in r.other_losses)})" if r.other_losses else ""
     note = f" {r.loss_note[0].upper()}{r.loss_note[1:]}." if r.loss_note else ""
     parity = "".join(
         f" Differences between the two: [parity audit](../configs/parity.md#parity-{c.name})."
@@ -121,7 +126,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
     parts = [
         f"`{r.module}.{r.name}`" + (f", a subclass of {', '.join(f'`{b}`' for b in r.bases)}." if r.bases else "."),
         "",
-        f"- **Loss it is built around** (curated in `data/trainers.yaml`): `{r.loss}`{also}.{note}",
+        f"- **Loss it is built around** (curated in `data/trainers.yaml`): {loss_link(r.loss)}{also}.{note}",
         f"- **Hydra counterpart**: {config_links(r.name, configs)}.{parity}",
         "- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
         + ", ".join(f"`{c}`" for c in r.checkpoint_components)

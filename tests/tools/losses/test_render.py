@@ -36,7 +36,7 @@ def test_example_sums_exactly_the_measured_terms():
 
 
 def test_unbuilt_loss_page_says_why_and_still_has_a_runnable_block():
-    page = render_page(_record("GRPOLoss"), None, None)
+    page = render_page(_record("GRPOLoss"), None, None, [])
     assert "Not built on this page" in page and "Key conventions only" in page
     assert page.count("```python") == 1
 
@@ -54,5 +54,14 @@ def test_table_and_page_show_the_matrix_measurement_not_a_second_one():
     loss, cell = failing[0]
     table_row = next(line for line in render_table(all_records(), rows).splitlines() if line.startswith(f"| [{loss}]"))
     assert f"✗ {cell.member}" in table_row
-    page = render_page(_record(loss), zoo.source(loss), rows[loss])
+    page = render_page(_record(loss), zoo.source(loss), rows[loss], [])
     assert cell.outcome.error.split(":")[0] in page and "estimator matrix" in page
+
+
+def test_loss_page_links_the_trainers_built_around_it():
+    from tools.losses import trainers_by_loss
+
+    trainers = trainers_by_loss()["TD3Loss"]
+    assert "TD3Trainer" in trainers
+    page = render_page(_record("TD3Loss"), zoo.source("TD3Loss"), None, trainers)
+    assert "[`TD3Trainer`](../trainers/TD3Trainer.md)" in page
