@@ -74,6 +74,14 @@ class LossRecord:
     measured: Measurement | None
     not_built_reason: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # Parameter name -> description, from the upstream docstring (introspected).
+    param_docs: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def documented_only(self) -> list[str]:
+        """Parameters the docstring describes but the constructor does not name (measured against introspection)."""
+        named = {p.name for p in self.constructor_params} | {"kwargs", "args"}
+        return [name for name in self.param_docs if name not in named]
 
     @property
     def constructor_params(self) -> list[Parameter]:

@@ -310,12 +310,20 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
 
 
 def render_params(record: LossRecord) -> str:
-    rows = ["| Argument | Kind | Default |", "| --- | --- | --- |"]
+    rows = ["| Argument | Kind | Default | Description (upstream docstring) |", "| --- | --- | --- | --- |"]
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
-        rows.append(f"| `{p.name}` | {kind} | {default} |")
-    return "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
+        rows.append(f"| `{p.name}` | {kind} | {default} | {record.param_docs.get(p.name, '')} |")
+    out = "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
+    if record.documented_only:
+        names = ", ".join(f"`{n}`" for n in record.documented_only)
+        out += (
+            f"\nThe docstring also describes {names}, which the constructor does not name "
+            "(compared with the signature above): such an argument only reaches the class through "
+            "`**kwargs`, under another name, or not at all.\n"
+        )
+    return out
 
 
 EXAMPLES_SECTION = re.compile(r"^(Examples?|Example usage)\s*:?\s*$", re.IGNORECASE)
