@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import build_env
 from tools.losses import discover
+from tools.paths import ROOT
 
 SCRIPT = Path(sys.executable).parent / "inspect_loss_keys"
 
@@ -60,6 +61,6 @@ def test_user_mistakes_exit_2_without_traceback(tmp_path, args, message):
 def test_module_form_runs_too(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tools.cli.inspect_loss_keys", "ClipPPO"],
-        cwd=Path(__file__).resolve().parents[2], env=build_env(), capture_output=True, text=True, timeout=300,
+        cwd=ROOT, env=build_env(), capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 2 and "did you mean ClipPPOLoss" in result.stderr
