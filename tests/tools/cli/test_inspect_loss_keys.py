@@ -60,6 +60,6 @@ def test_user_mistakes_exit_2_without_traceback(tmp_path, args, message):
 def test_module_form_runs_too(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tools.cli.inspect_loss_keys", "ClipPPO"],
-        cwd=Path(__file__).resolve().parents[2], env=build_env(), capture_output=True, text=True, timeout=300,
+        cwd=Path(__file__).resolve().parents[3], env=build_env(), capture_output=True, text=True, timeout=300,
     )
     assert result.returncode == 2 and "did you mean ClipPPOLoss" in result.stderr
