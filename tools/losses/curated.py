@@ -18,6 +18,7 @@ WRITERS = {
     "dataset", "world model", "discriminator", "LLM wrapper",
 }
 FIELDS = {"family", "action_space", "setting", "multi_agent", "paper"}
+KEY_FIELDS = {"holds", "writer"}
 
 
 class CuratedDataError(Exception):
@@ -71,6 +72,12 @@ def glossary(loss_name: str, key_name: str) -> tuple[str, str]:
         raise CuratedDataError(
             f"{loss_name}: accepts the key {key_name!r} but {WHERE} has no entry for it under 'keys:'; "
             "add what it holds and who writes it"
+        )
+    if set(entry) != KEY_FIELDS:
+        # An unquoted comma inside a YAML flow mapping ({holds: a, b, writer: c}) silently turns "b" into a key.
+        raise CuratedDataError(
+            f"{WHERE}: key {key_name!r} must have exactly the fields {sorted(KEY_FIELDS)}, has {sorted(map(str, entry))}; "
+            "quote a value that contains a comma"
         )
     if entry["writer"] not in WRITERS:
         raise CuratedDataError(f"{WHERE}: key {key_name!r} has writer {entry['writer']!r}; use one of {sorted(WRITERS)}")

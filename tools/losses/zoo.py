@@ -42,7 +42,11 @@ RECIPE_ACTION_SPACE: dict[str, str | None] = {
     "DiscreteIQLLoss": "discrete",
     "DiscreteSACLoss": "discrete",
     "DistributionalDQNLoss": "discrete",
+    "DreamerActorLoss": "continuous",
     "DreamerModelLoss": "continuous",
+    "DreamerV3ActorLoss": "continuous",
+    "DreamerV3Loss": "continuous",
+    "DreamerV3ModelLoss": "continuous",
     "DreamerV3ValueLoss": None,
     "DreamerValueLoss": None,
     "ExponentialQuadraticCost": None,
@@ -75,14 +79,6 @@ NOT_BUILT: dict[str, str] = {
     "DistillationLoss": _LLM,
     "GRPOLoss": _LLM,
     "SFTLoss": _LLM,
-    "DreamerActorLoss": "needs a DreamerEnv (a model-based environment built from an RSSM world model) "
-    "to imagine rollouts; no tiny recipe yet, so it is covered by introspection only",
-    "DreamerV3ActorLoss": "needs a DreamerEnv (a model-based environment built from an RSSM world model) "
-    "to imagine rollouts; no tiny recipe yet, so it is covered by introspection only",
-    "DreamerV3Loss": "combines the three DreamerV3 losses and needs a DreamerEnv for the actor; "
-    "no tiny recipe yet, so it is covered by introspection only",
-    "DreamerV3ModelLoss": "needs a categorical-latent world model with two-hot reward and continuation heads; "
-    "no tiny recipe yet, so it is covered by introspection only",
 }
 
 

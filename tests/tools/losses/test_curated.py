@@ -70,3 +70,10 @@ def test_glossary_entries_no_loss_accepts_are_named(patched_data):
     patched_data["keys"]["no_such_key"] = {"holds": "x", "writer": "actor"}
     with pytest.raises(CuratedDataError, match="keys.no_such_key is accepted by no loss"):
         curated.check_glossary({r.name: {k.name for k in r.accepted_keys} for r in all_records()})
+
+
+def test_a_glossary_entry_split_by_an_unquoted_comma_is_named(patched_data):
+    # What YAML makes of {holds: the real reward, moved aside, writer: loss}: "moved aside" becomes a key.
+    patched_data["keys"]["true_reward"] = {"holds": "the real reward", "moved aside": None, "writer": "loss"}
+    with pytest.raises(CuratedDataError, match=r"key 'true_reward' must have exactly the fields \['holds', 'writer'\]"):
+        curated.glossary("DreamerModelLoss", "true_reward")
