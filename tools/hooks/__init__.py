@@ -20,7 +20,16 @@ def records() -> list[HookClassRecord]:
     return cached(
         "hooks",
         compute,
-        inputs=[TOOLS / "hooks", TOOLS / "hook_points", TOOLS / "trainer_zoo", TOOLS / "signatures.py", TOOLS / "trainers" / "introspect.py"],
+        inputs=[
+            TOOLS / "hooks",
+            TOOLS / "hook_points",
+            TOOLS / "trainer_zoo",
+            TOOLS / "signatures.py",
+            TOOLS / "trainers" / "introspect.py",
+            # The DreamerV3 stepper is built on the loss zoo's DreamerV3Loss.
+            TOOLS / "losses" / "zoo.py",
+            TOOLS / "losses" / "recipes",
+        ],
         encode=encode,
         decode=decode,
     )
