@@ -26,10 +26,20 @@ def unknown_name(kind: str, name: str, known: Iterable[str]) -> UsageError:
     return UsageError(f"unknown {kind} {name!r}; choose one of: {', '.join(known)}")
 
 
+def check_name_or_all(name: str | None, every: bool, what: str) -> None:
+    """The CLIs take one NAME or --all: ``what`` says what a NAME is, with an example."""
+    if every and name:
+        raise UsageError(f"give either a {what.split(' (')[0]} or --all, not both")
+    if not every and not name:
+        raise UsageError(f"give a {what} or --all")
+
+
 def run(main: Callable[[list[str] | None], int | None], argv: list[str] | None = None) -> int:
     """Call ``main`` and turn a UsageError into a one-line message and exit code 2."""
     try:
-        return main(argv) or 0
+        code = main(argv) or 0
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler below
+        return code
     except UsageError as exc:
         prog = sys.argv[0].rsplit("/", 1)[-1] if sys.argv and sys.argv[0] else "tool"
         print(f"{prog}: error: {exc}", file=sys.stderr)
@@ -41,3 +51,8 @@ def run(main: Callable[[list[str] | None], int | None], argv: list[str] | None =
         # stdout at devnull so the interpreter's final flush does not complain.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def entry_point(main: Callable[[list[str] | None], int | None]) -> None:
+    """What a console script calls: run ``main`` on the command line and exit with its code."""
+    sys.exit(run(main))

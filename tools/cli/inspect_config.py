@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from tools.cli.errors import UsageError, unknown_name
-from tools.cli.output import entry_point
+from tools.cli.errors import check_name_or_all, entry_point, unknown_name
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,10 +59,9 @@ def _text(record: dict) -> str:
 
 def main_args(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
-    if args.all and args.name:
-        raise UsageError("give either a config NAME or --all, not both")
-    if not args.all and not args.name:
-        raise UsageError("give a config NAME (a dataclass such as PPOTrainerConfig, or group/name such as trainer/ppo) or --all")
+    check_name_or_all(
+        args.name, args.all, "config NAME (a dataclass such as PPOTrainerConfig, or group/name such as trainer/ppo)"
+    )
     from tools import config_groups, parity
 
     survey = config_groups.survey()

@@ -11,7 +11,7 @@ import json
 import sys
 import warnings
 
-from tools.cli.errors import UsageError, run, unknown_name
+from tools.cli.errors import UsageError, check_name_or_all, entry_point, unknown_name
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -80,10 +80,7 @@ def _text(record, row) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.all and args.name:
-        raise UsageError("give a loss name or --all, not both")
-    if not args.all and not args.name:
-        raise UsageError("name a loss (e.g. inspect_loss_keys ClipPPOLoss) or pass --all")
+    check_name_or_all(args.name, args.all, "loss NAME (e.g. ClipPPOLoss)")
     from tools.losses import discover
 
     known = discover.loss_classes()
@@ -106,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def console() -> None:
-    sys.exit(run(main))
+    entry_point(main)
 
 
 if __name__ == "__main__":
-    sys.exit(run(main))
+    entry_point(main)

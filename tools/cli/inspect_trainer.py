@@ -9,8 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from tools.cli.errors import UsageError, unknown_name
-from tools.cli.output import entry_point
+from tools.cli.errors import check_name_or_all, entry_point, unknown_name
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,10 +49,7 @@ def _text(entry: dict) -> str:
 
 def main_args(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
-    if args.all and args.name:
-        raise UsageError("give either a trainer NAME or --all, not both")
-    if not args.all and not args.name:
-        raise UsageError("give a trainer NAME (e.g. TD3Trainer) or --all")
+    check_name_or_all(args.name, args.all, "trainer NAME (e.g. TD3Trainer)")
     from tools import config_groups, trainers
     from tools.trainers.render import inventory
 

@@ -48,7 +48,8 @@ def test_json_for_one_and_all(tmp_path):
         (["SoftUpdate"], "torchrl.objectives.SoftUpdate is a class"),
         (["ValueEstimators"], "is an enum (members: TD0"),
         (["GAE"], "torchrl.objectives.value.GAE is a class"),
-        ([], "name a loss"),
+        ([], "give a loss NAME (e.g. ClipPPOLoss) or --all"),
+        (["DQNLoss", "--all"], "give either a loss NAME or --all, not both"),
     ],
 )
 def test_user_mistakes_exit_2_without_traceback(tmp_path, args, message):
