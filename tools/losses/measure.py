@@ -81,11 +81,39 @@ def _mask_probe(name: str) -> tuple[bool | None, str | None]:
     return results[0] != results[1], None
 
 
+def batch_action_kind(case) -> str | None:
+    """The kind of action in the recipe's batch, read from the data under the loss's action key.
+
+    None when the loss names no ``action`` key or the batch holds none there
+    (the actor losses of model-based methods imagine their actions).
+    """
+    keys = getattr(case.loss, "tensor_keys", None)
+    key = getattr(keys, "action", None)
+    if key is None or key not in case.batch.keys(include_nested=True):
+        return None
+    action = case.batch.get(key)
+    if not action.is_floating_point():
+        return "discrete"  # integer (categorical) actions
+    one_hot = bool((((action == 0) | (action == 1)).all() & (action.sum(-1) == 1).all()).item())
+    return "discrete" if one_hot else "continuous"
+
+
+def check_recipe_action_space(name: str, case) -> None:
+    """The action space zoo.py states for a recipe must be the one its batch holds, where the batch shows it."""
+    found = batch_action_kind(case)
+    if found is not None and found != case.action_space:
+        raise MeasurementError(
+            f"{name}: tools/losses/zoo.py RECIPE_ACTION_SPACE says {case.action_space!r}, but the recipe's batch "
+            f"holds {found} actions under the loss's action key; correct the entry"
+        )
+
+
 def measure(name: str) -> Measurement:
     start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         case = zoo.build(name)
+        check_recipe_action_space(name, case)
         defaults = accepted_key_defaults(type(case.loss))
         renamed = {
             field: key_to_json(getattr(case.loss.tensor_keys, field))

@@ -73,7 +73,6 @@ class LossRecord:
     curated: Curated
     measured: Measurement | None
     not_built_reason: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
     # Parameter name -> description, from the upstream docstring (introspected).
     param_docs: dict[str, str] = field(default_factory=dict)
 

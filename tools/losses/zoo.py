@@ -26,7 +26,9 @@ from tools.paths import TOOLS
 RECIPES = TOOLS / "losses" / "recipes"
 
 # The action space each recipe exercises (None: the loss reads no action).
-# The build checks that the curated action space of data/losses.yaml includes it.
+# The build checks it against the recipe's batch where the loss's action key
+# holds the actions (tools/losses/measure.py), and checks that the curated
+# action space of data/losses.yaml includes it.
 RECIPE_ACTION_SPACE: dict[str, str | None] = {
     "A2CLoss": "discrete",
     "ACTLoss": "continuous",

@@ -28,3 +28,15 @@ def test_build_returns_fresh_objects():
 def test_unknown_recipe_names_the_known_ones():
     with pytest.raises(KeyError, match="no recipe for 'Nope'"):
         zoo.build("Nope")
+
+
+def test_stated_action_space_is_checked_against_the_recipes_batch():
+    from dataclasses import replace
+
+    from tools.losses.measure import MeasurementError, batch_action_kind, check_recipe_action_space
+
+    sac, dqn = zoo.build("SACLoss"), zoo.build("DQNLoss")
+    assert (batch_action_kind(sac), batch_action_kind(dqn)) == ("continuous", "discrete")
+    check_recipe_action_space("SACLoss", sac)  # the stated kind matches
+    with pytest.raises(MeasurementError, match="RECIPE_ACTION_SPACE says 'discrete'.*holds continuous"):
+        check_recipe_action_space("SACLoss", replace(sac, action_space="discrete"))
