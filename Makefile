@@ -16,10 +16,11 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean
+.PHONY: help serve build test bench clean capture-mismatch
 
 help: ## List the targets
-	@awk 'BEGIN {FS = ":.*## "} /^[a-z]+:.*## / {printf "  make %-7s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@echo "The first target creates .venv/: about 5.8 GB and 2 minutes (PyPI's torch 2.14.1 is its CUDA build; it runs on the CPU)." 
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,6 +39,19 @@ test: $(STAMP) ## Run every test: code blocks, snippets, strict build, links, br
 
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
 	$(PY) -m bench.run
+
+# torchrl's compiled extension only loads with the torch it was built for; this records
+# what users see with another one, for the troubleshooting page. Needs no project venv.
+MISMATCH_TORCH ?= 2.13.0
+MISMATCH_VENV := .cache/mismatch-venv
+TORCHRL_PINS := $(shell sed -n 's/^ *"\(\(torchrl\|tensordict\)==[^"]*\)".*/\1/p' pyproject.toml)
+capture-mismatch: ## Record torchrl's extension error under another torch (MISMATCH_TORCH=2.13.0; throwaway venv, ~1 GB)
+	rm -rf $(MISMATCH_VENV)
+	$(PYTHON) -m venv $(MISMATCH_VENV)
+	$(MISMATCH_VENV)/bin/pip install --quiet "torch==$(MISMATCH_TORCH)"
+	$(MISMATCH_VENV)/bin/pip install --quiet $(TORCHRL_PINS)
+	$(MISMATCH_VENV)/bin/python tools/versions/extension.py > data/captured/extension-mismatch.json
+	rm -rf $(MISMATCH_VENV)
 
 clean: ## Remove site/, caches and generated pages (keeps .venv/)
 	rm -rf site .cache .pytest_cache

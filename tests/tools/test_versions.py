@@ -38,3 +38,39 @@ def test_table_lists_every_package():
     table = render_table(read_versions())
     for dist, version in read_versions().by_name().items():
         assert f"| `{dist}` | {version} |" in table
+
+
+def test_torchrl_extension_loads_with_the_pinned_torch():
+    # Run fresh, not from the records cache: this is the check a pin bump must pass.
+    from tools.versions.extension import probe
+
+    status = probe()
+    pins = _pins()
+    assert status["loads"], (
+        f"torchrl {pins['torchrl']}'s compiled extension (torchrl._torchrl: prioritized replay) does not load "
+        f"with torch {status['torch']}: {status['import_error'] or status['buffer_error']}. "
+        "Change the torch pin in pyproject.toml to the release this torchrl was built against "
+        "(or the torchrl pin to one built for this torch), then run `make test`."
+    )
+
+
+def test_mismatch_capture_is_for_the_pinned_torchrl():
+    from tools.versions import mismatch_capture
+
+    capture = mismatch_capture()
+    pins = _pins()
+    assert capture["torchrl"] == pins["torchrl"], (
+        f"data/captured/extension-mismatch.json was captured with torchrl {capture['torchrl']}, "
+        f"the pin is {pins['torchrl']}: run `make capture-mismatch`"
+    )
+    assert capture["torch"].split("+")[0] != pins["torch"], "the mismatch capture must use another torch than the pin"
+
+
+def test_extension_section_says_what_was_measured():
+    from tools.versions import declared_torch_requirement, extension_status, mismatch_capture
+    from tools.versions.render import render_extension
+
+    text = render_extension(extension_status(), mismatch_capture(), declared_torch_requirement())
+    assert "**Loads** with the installed torch" in text
+    assert mismatch_capture()["buffer_error"] in text
+    assert declared_torch_requirement().startswith("torch>=")
