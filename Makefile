@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean capture-mismatch
+.PHONY: help serve build test bench clean outputs capture-mismatch
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -39,6 +39,9 @@ test: $(STAMP) ## Run every test: code blocks, snippets, strict build, links, br
 
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
 	$(PY) -m bench.run
+
+outputs: $(STAMP) ## Re-run the examples whose output pages show, where stale (outputs/; PATHS="a.py b.py" for some)
+	$(PY) -m tools.outputs $(PATHS)
 
 # torchrl's compiled extension only loads with the torch it was built for; this records
 # what users see with another one, for the troubleshooting page. Needs no project venv.

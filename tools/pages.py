@@ -104,7 +104,10 @@ def expand(markdown: str, page_path: str, *, generated_page: bool = False) -> Ex
             )
         try:
             with stage(f"{name.split('.')[0]}.render"):
-                replacements[index] = render(arg).rstrip("\n")
+                rendered = render(arg).rstrip("\n")
+            # An indented marker (inside a content tab or an admonition) gets indented output.
+            indent = line[: len(line) - len(line.lstrip())]
+            replacements[index] = "\n".join(indent + l if l.strip() else l for l in rendered.split("\n"))
         except GenerationError:
             raise
         except Exception as exc:  # re-raised with the place that asked for it

@@ -1,0 +1,40 @@
+"""What example files print, captured by ``make outputs`` and shown beside their code.
+
+Markers::
+
+    <!-- gen:outputs.show snippets/index.py -->        the output block alone
+    <!-- gen:outputs.tabs snippets/index.py hl_lines="3 4" -->   "Code | Output" tabs
+
+The freshness test (``tests/tools/outputs/``) fails when a shown output is
+missing or stale, naming ``make outputs``.
+"""
+
+from __future__ import annotations
+
+from tools.outputs.render import render_output, render_tabs
+from tools.outputs.store import capture, key_for, load, staleness, stored_sources
+from tools.registry import Concern
+
+
+def _show(arg: str) -> str:
+    return render_output(arg.strip(), load(arg.strip()))
+
+
+def _tabs(arg: str) -> str:
+    source, _, options = arg.strip().partition(" ")
+    return render_tabs(source, load(source), options.strip())
+
+
+CONCERN = Concern(
+    name="outputs",
+    sections={"show": _show, "tabs": _tabs},
+    inventory=lambda: {
+        source: {"captured_on": c.captured_on, "key": c.key, "seconds": c.seconds}
+        for source in stored_sources()
+        if (c := load(source)) is not None
+    },
+    inventory_doc="Example files whose output the pages show: path -> when `make outputs` captured it, "
+    "its key (hash of the file and the pinned versions) and how long it ran.",
+)
+
+__all__ = ["CONCERN", "capture", "key_for", "load", "render_output", "render_tabs", "staleness", "stored_sources"]

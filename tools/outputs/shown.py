@@ -1,0 +1,26 @@
+"""Which example files the pages show the output of: read from their markers."""
+
+from __future__ import annotations
+
+from tools.pages import MARKER, _lines_outside_fences
+from tools.paths import DOCS
+
+SECTIONS = {"outputs.show", "outputs.tabs"}
+
+
+def shown_sources() -> list[str]:
+    """Example paths named by an ``outputs`` marker on a hand-written page, in page order.
+
+    Read from the Markdown files, not from expanded pages, so that asking costs
+    no torchrl import (``make outputs`` and the freshness test stay cheap).
+    """
+    found: list[str] = []
+    for page in sorted(DOCS.rglob("*.md")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for _index, line in _lines_outside_fences(lines):
+            match = MARKER.match(line.strip())
+            if match and match.group("name") in SECTIONS:
+                source = (match.group("arg") or "").split()[0]
+                if source not in found:
+                    found.append(source)
+    return found

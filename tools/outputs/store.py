@@ -1,0 +1,136 @@
+"""Captured output of example files, kept in ``outputs/`` and keyed on what produced it.
+
+Running every example on each build would make cold builds train; pasting
+output by hand would let it drift.  So ``make outputs`` runs each example whose
+output a page shows, in a fresh interpreter as a reader would, and stores its
+stdout in ``outputs/<example path>.json`` with a key: the hash of the example's
+bytes and of the pinned versions.  Pages show the stored text; a test fails
+when a key no longer matches, naming the command that refreshes it.
+
+One JSON file per example (not one manifest) so that two changes adding
+examples never touch the same file.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+
+from tools.paths import ROOT
+
+OUTPUTS = ROOT / "outputs"
+REFRESH_COMMAND = "make outputs"
+# The pins that decide what an example prints; the local build tag (+cpu, +cu130) does not.
+KEYED_DISTRIBUTIONS = ("torch", "torchrl", "tensordict", "hydra-core")
+TIMEOUT_SECONDS = 900
+
+
+@dataclass(frozen=True)
+class CapturedOutput:
+    source: str  # project-relative path of the example file
+    key: str
+    pins: dict[str, str]
+    captured_on: str
+    seconds: float
+    stdout: str
+
+
+@cache
+def pinned_versions() -> dict[str, str]:
+    """The versions ``pyproject.toml`` pins, for the distributions that key an output."""
+    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    pins = {}
+    for requirement in dependencies:
+        match = re.match(r"^([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^;\s]+)", requirement)
+        if match and match.group(1).lower() in KEYED_DISTRIBUTIONS:
+            pins[match.group(1).lower()] = match.group(2)
+    return pins
+
+
+def source_path(source: str) -> Path:
+    path = (ROOT / source).resolve()
+    if not path.is_file() or ROOT not in path.parents:
+        raise FileNotFoundError(f"{source!r} is not a file of this project (paths are relative to its root)")
+    return path
+
+
+def key_for(source: str) -> str:
+    digest = hashlib.sha256(source_path(source).read_bytes())
+    digest.update(json.dumps(pinned_versions(), sort_keys=True).encode())
+    return digest.hexdigest()[:16]
+
+
+def stored_path(source: str) -> Path:
+    return OUTPUTS / f"{source}.json"
+
+
+def load(source: str) -> CapturedOutput | None:
+    path = stored_path(source)
+    if not path.exists():
+        return None
+    return CapturedOutput(**json.loads(path.read_text()))
+
+
+def staleness(source: str) -> str | None:
+    """Why the stored output of ``source`` cannot be shown as current, or None when it can."""
+    captured = load(source)
+    if captured is None:
+        return f"no captured output for {source}; run `{REFRESH_COMMAND}`"
+    if captured.key != key_for(source):
+        return (
+            f"the captured output of {source} is stale (the file or a pinned version changed since "
+            f"{captured.captured_on}); run `{REFRESH_COMMAND}`"
+        )
+    return None
+
+
+def run_example(source: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run an example file alone in a fresh interpreter, in an empty working directory."""
+    environment = dict(os.environ if env is None else env)
+    environment.setdefault("OMP_NUM_THREADS", "1")
+    with tempfile.TemporaryDirectory() as cwd:
+        return subprocess.run(
+            [sys.executable, str(source_path(source))],
+            cwd=cwd,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_SECONDS,
+        )
+
+
+def capture(source: str) -> CapturedOutput:
+    """Run ``source`` and store what it printed; raise with its stderr when it fails."""
+    started = time.perf_counter()
+    result = run_example(source)
+    seconds = round(time.perf_counter() - started, 1)
+    if result.returncode != 0:
+        raise RuntimeError(f"{source} exited {result.returncode}; nothing stored:\n{result.stderr[-4000:]}")
+    captured = CapturedOutput(
+        source=source,
+        key=key_for(source),
+        pins=pinned_versions(),
+        captured_on=datetime.date.today().isoformat(),
+        seconds=seconds,
+        stdout=result.stdout,
+    )
+    path = stored_path(source)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(asdict(captured), indent=1) + "\n")
+    return captured
+
+
+def stored_sources() -> list[str]:
+    """Every example that has a stored output."""
+    return sorted(p.relative_to(OUTPUTS).as_posix().removesuffix(".json") for p in OUTPUTS.rglob("*.json"))
