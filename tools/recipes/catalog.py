@@ -1,0 +1,13 @@
+"""The recipe families, in the order the index lists them (curated).
+
+A family's file is ``snippets/recipes/<slug>.py`` and its page
+``docs/recipes/<slug>.md``.  Everything else on the index (losses, estimators,
+updaters, environments) is read from the file itself; the build fails when a
+file has no entry here or an entry has no file.
+"""
+
+from __future__ import annotations
+
+FAMILIES: dict[str, str] = {
+    "ppo": "PPO",
+}
