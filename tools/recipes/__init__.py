@@ -55,8 +55,7 @@ def _summary(slug: str) -> str:
     from tools.recipes.render import render_summary
 
     chosen = recipe(slug.strip())
-    _checked_losses(chosen)
-    return render_summary(chosen)
+    return render_summary(chosen, _checked_losses(chosen))
 
 
 def _keys(slug: str) -> str:

@@ -10,4 +10,5 @@ from __future__ import annotations
 
 FAMILIES: dict[str, str] = {
     "ppo": "PPO",
+    "dqn": "DQN and double DQN with prioritized replay",
 }

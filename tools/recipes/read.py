@@ -19,6 +19,9 @@ from tools.recipes.records import Call, Knob, Recipe
 
 RECIPES = SNIPPETS / "recipes"
 UPDATERS = ("SoftUpdate", "HardUpdate")
+# Exploration modules (whose step() advances their schedule) and prioritized replay.
+EXPLORATION = ("EGreedyModule", "AdditiveGaussianModule", "OrnsteinUhlenbeckProcessModule")
+PRIORITIZED = ("TensorDictPrioritizedReplayBuffer", "PrioritizedReplayBuffer", "PrioritizedSampler")
 # Methods whose calls wire a loss, an estimator or a buffer: the lines a page highlights.
 WIRING_METHODS = ("set_keys", "make_value_estimator", "update_tensordict_priority", "update_priority")
 
@@ -122,7 +125,7 @@ def read_recipe(path: Path) -> Recipe:
                 estimators.append(node.attr)
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             made = _callee(node.value)
-            if made in UPDATERS or made in losses or made in estimators:
+            if made in UPDATERS or made in EXPLORATION or made in losses or made in estimators:
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         built[target.id] = made
@@ -133,15 +136,19 @@ def read_recipe(path: Path) -> Recipe:
             environments.append(str(node.args[0].value))
         elif name in local_envs or (name and name.endswith("Env") and imported.get(name, "").startswith("torchrl.envs") and name not in ("GymEnv", "TransformedEnv")):
             environments.append(name)
-        if name in losses or name in estimators or name in UPDATERS or name in WIRING_METHODS:
+        if name in (*losses, *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *WIRING_METHODS):
             calls.append(_call(node, name, source))
     for node in ast.walk(tree):  # uses of the objects built above: loss(batch), estimator(batch), updater.step()
         if not isinstance(node, ast.Call):
             continue
-        if isinstance(node.func, ast.Name) and node.func.id in built and built[node.func.id] not in UPDATERS:
+        if isinstance(node.func, ast.Name) and built.get(node.func.id) in (*losses, *estimators):
             calls.append(_call(node, f"{built[node.func.id]}.__call__", source))
-        elif isinstance(node.func, ast.Attribute) and built.get(getattr(node.func.value, "id", None)) in UPDATERS:
-            calls.append(_call(node, f"{built[node.func.value.id]}.{node.func.attr}", source))
+        elif (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "step"
+            and built.get(getattr(node.func.value, "id", None)) in (*UPDATERS, *EXPLORATION)
+        ):
+            calls.append(_call(node, f"{built[node.func.value.id]}.step", source))
     calls = [
         Call(c.name, spans.get(c.line, (c.line, c.end_line))[0], spans.get(c.line, (c.line, c.end_line))[1], c.keywords, c.positional)
         for c in sorted(calls, key=lambda c: c.line)

@@ -42,9 +42,16 @@ def _updaters(recipe: Recipe) -> list[Call]:
     return [c for c in recipe.calls if c.name in ("SoftUpdate", "HardUpdate")]
 
 
-def _estimator_text(recipe: Recipe, prefix: str) -> str:
+def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, LossRecord]) -> str:
     if not recipe.estimators:
-        return "the loss's default"
+        defaults = ", ".join(
+            f"`{loss_records[n].default_value_estimator}` for `{n}`" for n in recipe.losses if loss_records[n].default_value_estimator
+        )
+        how = " through `make_value_estimator`" if recipe.calls_named("make_value_estimator") else ""
+        return (
+            f"the loss's default{how}: {defaults or 'none'} (introspected) · "
+            f"[estimator matrix]({prefix}value-estimators/index.md)"
+        )
     standalone = [e for e in recipe.estimators if recipe.calls_named(f"{e}.__call__")]
     parts = []
     for name in recipe.estimators:
@@ -89,13 +96,13 @@ def render_index(recipes: list[Recipe]) -> str:
 # --- one recipe page ---------------------------------------------------------------------------
 
 
-def render_summary(recipe: Recipe) -> str:
+def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> str:
     prefix = "../"
     rows = [
         "| | |",
         "| --- | --- |",
         f"| Loss | {', '.join(_loss_link(n) for n in recipe.losses)} |",
-        f"| Value estimator | {_estimator_text(recipe, prefix)} |",
+        f"| Value estimator | {_estimator_text(recipe, prefix, loss_records)} |",
         f"| Target updater | {_updater_text(recipe, prefix)} |",
         f"| Environment | {', '.join(code(e) for e in recipe.environments)} |",
         f"| File | `{recipe.source}`: `python {recipe.source.rsplit('/', 1)[-1]}` runs it |",

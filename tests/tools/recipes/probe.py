@@ -15,7 +15,8 @@ wiring mistake breaks silently:
 * every target updater: at each ``step()``, did the targets move since the
   previous call (they must not: only the updater moves them), and did this
   call move them?
-* every prioritized sampler: priorities before and after ``update_priority``.
+* every prioritized buffer: its priorities before and after each ``update_priority``
+  or ``update_tensordict_priority``.
 
 It also keeps the rows ``train()`` returns.
 
@@ -184,21 +185,47 @@ def install() -> None:
             PROBE.buffer_objects[key] = buffer
         return PROBE.buffers[key]
 
-    original_extend, original_add = ReplayBuffer.extend, ReplayBuffer.add
+    def priorities(buffer) -> torch.Tensor | None:
+        sampler = buffer._sampler
+        if not isinstance(sampler, PrioritizedSampler) or not len(buffer):
+            return None
+        return torch.as_tensor(sampler._sum_tree[torch.arange(len(buffer))]).clone()
 
-    def extend(self, data, *args, **kwargs):
-        entry = buffer_entry(self)
-        before = len(self)
-        out = original_extend(self, data, *args, **kwargs)
-        entry["written"] += data.numel() if hasattr(data, "numel") else len(data)
-        entry.setdefault("growth", []).append(len(self) - before)
-        return out
+    # Subclasses override these methods and call each other (extend -> add, update_tensordict_priority
+    # -> update_priority): only the outermost call on a buffer counts.
+    def outermost(method_name, original):
+        def wrapper(self, *args, **kwargs):
+            depth = self.__dict__.get("_probe_depth", 0)
+            self.__dict__["_probe_depth"] = depth + 1
+            try:
+                if depth:
+                    return original(self, *args, **kwargs)
+                entry = buffer_entry(self)
+                before = priorities(self) if method_name.startswith("update") else None
+                out = original(self, *args, **kwargs)
+                if method_name == "extend":
+                    data = args[0] if args else kwargs.get("data", kwargs.get("tensordicts"))
+                    entry["written"] += data.numel() if hasattr(data, "numel") else len(data)
+                elif method_name == "add":
+                    entry["written"] += 1
+                elif before is not None:
+                    after = priorities(self)
+                    PROBE.priority_updates.append({"count": int(before.numel()), "changed": int((before != after).sum())})
+                return out
+            finally:
+                self.__dict__["_probe_depth"] = depth
 
-    def add(self, data, *args, **kwargs):
-        buffer_entry(self)["written"] += 1
-        return original_add(self, data, *args, **kwargs)
+        return wrapper
 
-    ReplayBuffer.extend, ReplayBuffer.add = extend, add
+    def subclasses(cls):
+        yield cls
+        for sub in cls.__subclasses__():
+            yield from subclasses(sub)
+
+    for cls in subclasses(ReplayBuffer):
+        for method_name in ("extend", "add", "update_priority", "update_tensordict_priority"):
+            if method_name in cls.__dict__:
+                setattr(cls, method_name, outermost(method_name, cls.__dict__[method_name]))
 
     original_step = TargetNetUpdater.step
 
@@ -229,20 +256,6 @@ def install() -> None:
         return out
 
     TargetNetUpdater.step = step
-
-    original_update_priority = PrioritizedSampler.update_priority
-
-    def update_priority(self, index, priority, *args, **kwargs):
-        index_tensor = torch.as_tensor(index).reshape(-1)
-        before = torch.as_tensor(self._sum_tree[index_tensor]).clone()
-        out = original_update_priority(self, index, priority, *args, **kwargs)
-        after = torch.as_tensor(self._sum_tree[index_tensor])
-        PROBE.priority_updates.append(
-            {"count": int(index_tensor.numel()), "changed": int((before != after).sum())}
-        )
-        return out
-
-    PrioritizedSampler.update_priority = update_priority
 
 
 def main(recipe: str, report_path: str) -> None:
