@@ -11,4 +11,7 @@ from __future__ import annotations
 FAMILIES: dict[str, str] = {
     "ppo": "PPO",
     "dqn": "DQN and double DQN with prioritized replay",
+    "sac": "SAC",
+    "td3": "TD3",
+    "ddpg": "DDPG",
 }
