@@ -36,6 +36,13 @@ SEED = 0  # torch and environment seed
 logging.getLogger("torchrl").setLevel(logging.WARNING)
 
 
+def make_env(seed: int) -> TransformedEnv:
+    # RewardSum writes ("next", "episode_reward"): the return of the episode so far.
+    env = TransformedEnv(GymEnv("CartPole-v1"), RewardSum())
+    env.set_seed(seed)
+    return env
+
+
 def train(
     total_frames: int = TOTAL_FRAMES,
     frames_per_batch: int = FRAMES_PER_BATCH,
@@ -50,8 +57,7 @@ def train(
     batch (NaN when none did), exploration included.
     """
     torch.manual_seed(seed)
-    env = TransformedEnv(GymEnv("CartPole-v1"), RewardSum())
-    env.set_seed(seed)
+    env = make_env(seed)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_actions = env.action_spec.shape[-1]
 

@@ -11,7 +11,7 @@ import torch
 from tensordict.nn import TensorDictModule
 from torchrl.collectors import Collector
 from torchrl.data import LazyTensorStorage, ReplayBuffer, SamplerWithoutReplacement
-from torchrl.envs import GymEnv, RewardSum, StepCounter, TransformedEnv
+from torchrl.envs import GymEnv, RewardSum, TransformedEnv
 from torchrl.modules import MLP, OneHotCategorical, ProbabilisticActor, ValueOperator
 from torchrl.objectives import ClipPPOLoss
 from torchrl.objectives.value import GAE
@@ -36,7 +36,6 @@ logging.getLogger("torchrl").setLevel(logging.WARNING)
 def make_env(seed: int) -> TransformedEnv:
     # RewardSum writes ("next", "episode_reward"): the return of the episode so far.
     env = TransformedEnv(GymEnv("CartPole-v1"), RewardSum())
-    env.append_transform(StepCounter())
     env.set_seed(seed)
     return env
 

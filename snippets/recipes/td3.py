@@ -35,6 +35,13 @@ SEED = 0  # torch and environment seed
 logging.getLogger("torchrl").setLevel(logging.WARNING)
 
 
+def make_env(seed: int) -> TransformedEnv:
+    # RewardSum writes ("next", "episode_reward"): the return of the episode so far.
+    env = TransformedEnv(GymEnv("Pendulum-v1"), RewardSum())
+    env.set_seed(seed)
+    return env
+
+
 def train(
     total_frames: int = TOTAL_FRAMES,
     frames_per_batch: int = FRAMES_PER_BATCH,
@@ -49,8 +56,7 @@ def train(
     batch (NaN when none did), collected with exploration noise.
     """
     torch.manual_seed(seed)
-    env = TransformedEnv(GymEnv("Pendulum-v1"), RewardSum())
-    env.set_seed(seed)
+    env = make_env(seed)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_act = env.action_spec.shape[-1]
 

@@ -14,4 +14,9 @@ FAMILIES: dict[str, str] = {
     "sac": "SAC",
     "td3": "TD3",
     "ddpg": "DDPG",
+    "a2c": "A2C",
+    "reinforce": "REINFORCE",
+    "discrete_sac": "Discrete SAC",
+    "mappo": "Multi-agent PPO: MAPPOLoss and IPPOLoss",
+    "ma_clipppo": "Multi-agent PPO: ClipPPOLoss with nested keys",
 }

@@ -23,7 +23,7 @@ UPDATERS = ("SoftUpdate", "HardUpdate")
 EXPLORATION = ("EGreedyModule", "AdditiveGaussianModule", "OrnsteinUhlenbeckProcessModule")
 PRIORITIZED = ("TensorDictPrioritizedReplayBuffer", "PrioritizedReplayBuffer", "PrioritizedSampler")
 # Methods whose calls wire a loss, an estimator or a buffer: the lines a page highlights.
-WIRING_METHODS = ("set_keys", "make_value_estimator", "update_tensordict_priority", "update_priority")
+WIRING_METHODS = ("set_keys", "make_value_estimator", "value_estimator", "update_tensordict_priority", "update_priority")
 
 
 class RecipeSourceError(Exception):
@@ -79,13 +79,31 @@ def _callee(node: ast.Call) -> str | None:
     return None
 
 
-def _call(node: ast.Call, name: str, source: str) -> Call:
+def _dict_literals(tree: ast.Module, source: str) -> dict[str, dict[str, str]]:
+    """Variables assigned a dict literal with string keys: what ``f(**name)`` passes."""
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Name) and all(isinstance(k, ast.Constant) for k in value.keys):
+                found[target.id] = {k.value: ast.get_source_segment(source, v) or "" for k, v in zip(value.keys, value.values)}
+    return found
+
+
+def _call(node: ast.Call, name: str, source: str, dicts: dict[str, dict[str, str]] | None = None) -> Call:
+    keywords = {}
+    for keyword in node.keywords:
+        if keyword.arg:
+            keywords[keyword.arg] = ast.get_source_segment(source, keyword.value) or ""
+        elif isinstance(keyword.value, ast.Name) and dicts and keyword.value.id in dicts:
+            keywords.update(dicts[keyword.value.id])  # f(**nested), nested a dict literal
     return Call(
         name=name,
         line=node.lineno,
         end_line=node.end_lineno or node.lineno,
-        keywords={k.arg: ast.get_source_segment(source, k.value) or "" for k in node.keywords if k.arg},
+        keywords=keywords,
         positional=[ast.get_source_segment(source, a) or "" for a in node.args],
+        receiver=getattr(node.func.value, "id", "") if isinstance(node.func, ast.Attribute) else "",
     )
 
 
@@ -117,31 +135,39 @@ def read_recipe(path: Path) -> Recipe:
         if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "EnvBase" for b in node.bases)
     ]
     built: dict[str, str] = {}  # variable -> the loss, estimator or updater class it holds
+    losses_by_alias: dict[str, str] = {}
     calls: list[Call] = []
     spans = _statement_spans(tree)
+    dicts = _dict_literals(tree, source)
+    # `loss_class = MAPPOLoss if ... else IPPOLoss`: calls of loss_class build a loss.
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.IfExp) and len(node.targets) == 1:
+            options = [getattr(node.value.body, "id", None), getattr(node.value.orelse, "id", None)]
+            if all(o in losses for o in options) and isinstance(node.targets[0], ast.Name):
+                losses_by_alias[node.targets[0].id] = "/".join(options)
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "ValueEstimators":
             if node.attr not in estimators:
                 estimators.append(node.attr)
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            made = _callee(node.value)
-            if made in UPDATERS or made in EXPLORATION or made in losses or made in estimators:
+            made = losses_by_alias.get(_callee(node.value), _callee(node.value))
+            if made in (*UPDATERS, *EXPLORATION, *losses, *losses_by_alias.values(), *estimators):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         built[target.id] = made
         if not isinstance(node, ast.Call):
             continue
-        name = _callee(node)
+        name = losses_by_alias.get(_callee(node), _callee(node))
         if name == "GymEnv" and node.args and isinstance(node.args[0], ast.Constant):
             environments.append(str(node.args[0].value))
         elif name in local_envs or (name and name.endswith("Env") and imported.get(name, "").startswith("torchrl.envs") and name not in ("GymEnv", "TransformedEnv")):
             environments.append(name)
-        if name in (*losses, *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *WIRING_METHODS):
-            calls.append(_call(node, name, source))
+        if name in (*losses, *losses_by_alias.values(), *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *WIRING_METHODS):
+            calls.append(_call(node, name, source, dicts))
     for node in ast.walk(tree):  # uses of the objects built above: loss(batch), estimator(batch), updater.step()
         if not isinstance(node, ast.Call):
             continue
-        if isinstance(node.func, ast.Name) and built.get(node.func.id) in (*losses, *estimators):
+        if isinstance(node.func, ast.Name) and built.get(node.func.id) in (*losses, *losses_by_alias.values(), *estimators):
             calls.append(_call(node, f"{built[node.func.id]}.__call__", source))
         elif (
             isinstance(node.func, ast.Attribute)
@@ -150,7 +176,7 @@ def read_recipe(path: Path) -> Recipe:
         ):
             calls.append(_call(node, f"{built[node.func.value.id]}.step", source))
     calls = [
-        Call(c.name, spans.get(c.line, (c.line, c.end_line))[0], spans.get(c.line, (c.line, c.end_line))[1], c.keywords, c.positional)
+        Call(c.name, spans.get(c.line, (c.line, c.end_line))[0], spans.get(c.line, (c.line, c.end_line))[1], c.keywords, c.positional, c.receiver)
         for c in sorted(calls, key=lambda c: c.line)
     ]
 

@@ -25,6 +25,7 @@ class Call:
     end_line: int
     keywords: dict[str, str] = field(default_factory=dict)
     positional: list[str] = field(default_factory=list)
+    receiver: str = ""  # for a method call, the variable it is called on (loss_module.set_keys -> loss_module)
 
 
 @dataclass(frozen=True)

@@ -127,8 +127,10 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> st
 
 def _renames(recipe: Recipe) -> list[str]:
     return [
-        ", ".join(f"`{name}` → {code(value)}" for name, value in call.keywords.items())
+        f"`{call.receiver}.set_keys` (line {call.line}): "
+        + ", ".join(f"`{name}` → {code(value)}" for name, value in call.keywords.items())
         for call in recipe.calls_named("set_keys")
+        if call.keywords
     ]
 
 
@@ -144,7 +146,8 @@ def render_keys(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> str:
         out.append("")
         out.append(render_loss_keys(record))
     if renames:
-        out.append("This recipe renames with `set_keys` (read from its source): " + "; ".join(renames) + ".")
+        out.append("This recipe renames with `set_keys` (read from its source):\n")
+        out.extend(f"- {line}" for line in renames)
     else:
         out.append(
             "This recipe renames nothing: its modules write the default keys. With other names, pass them to "

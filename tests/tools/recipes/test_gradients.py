@@ -11,7 +11,7 @@ import pytest
 from tools.losses import zoo
 
 # Loss -> the recipe that sums its terms into one optimiser.
-SUMMED = {"SACLoss": "sac", "TD3Loss": "td3", "DDPGLoss": "ddpg"}
+SUMMED = {"SACLoss": "sac", "TD3Loss": "td3", "DDPGLoss": "ddpg", "DiscreteSACLoss": "discrete_sac"}
 
 
 def _groups_reached(case, term: str) -> set[str]:
