@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs capture-mismatch sota-data sota-verify sota-compose
+.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -66,6 +66,10 @@ sota-verify: $(STAMP) ## Re-scan the recorded commit and check data/sota.json is
 
 sota-compose: $(STAMP) ## Compose the *_trainer configs of data/sota.json with Hydra (data/captured/sota-compositions.json)
 	$(PY) -m tools.sota.compose
+
+JOBS ?= 1
+curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/ (FAMILY=ppo for one, JOBS=2; resumes)
+	$(PY) -m tools.curves $(if $(FAMILY),--family $(FAMILY)) --jobs $(JOBS)
 
 # torchrl's compiled extension only loads with the torch it was built for; this records
 # what users see with another one, for the troubleshooting page. Needs no project venv.
