@@ -147,8 +147,9 @@ _COMPARE = {
 
 def _evaluate(flow: Flow, key, config: Config | None, node: ast.AST) -> Any:
     """A test's value under the default config, or _UNKNOWN when it depends on anything else."""
-    if isinstance(node, ast.Constant):
-        return node.value
+    if isinstance(node, (ast.Constant, ast.Tuple, ast.List, ast.Set)):
+        ok, value = _literal(node)
+        return value if ok else _UNKNOWN
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         inner = _evaluate(flow, key, config, node.operand)
         return inner if inner is _UNKNOWN else not inner

@@ -109,7 +109,7 @@ def _estimators(script: Script, check: SotaCheck) -> list[str]:
 def _extras(script: Script, requirements: list[str]) -> list[str]:
     found = []
     for c in script.constructions:
-        if c.name in classify.ENV_EXTRAS:
+        if c.name in classify.ENV_EXTRAS and c.by_default is not False:  # an alternative backend is not needed
             found.append(classify.ENV_EXTRAS[c.name])
     for package in [*script.third_party, *requirements]:
         if package in classify.PACKAGE_EXTRAS:
