@@ -351,9 +351,10 @@ def related_links(name: str) -> list[tuple[str, str]]:
 
     Extension point filled by the concerns that write such pages.
     """
-    from tools.recipes import links_for_loss
+    from tools.recipes import links_for_loss  # this site's runnable recipes
+    from tools.sota.links import loss_links  # the SOTA recipes that build this loss
 
-    return links_for_loss(name)
+    return [*links_for_loss(name), *loss_links(name)]
 
 
 def render_trainers(trainers: list[str]) -> list[str]:
