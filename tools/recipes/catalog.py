@@ -19,4 +19,8 @@ FAMILIES: dict[str, str] = {
     "discrete_sac": "Discrete SAC",
     "mappo": "Multi-agent PPO: MAPPOLoss and IPPOLoss",
     "ma_clipppo": "Multi-agent PPO: ClipPPOLoss with nested keys",
+    "qmix": "QMIX and VDN",
+    "redq": "REDQ",
+    "tqc": "TQC",
+    "crossq": "CrossQ",
 }

@@ -11,7 +11,15 @@ import pytest
 from tools.losses import zoo
 
 # Loss -> the recipe that sums its terms into one optimiser.
-SUMMED = {"SACLoss": "sac", "TD3Loss": "td3", "DDPGLoss": "ddpg", "DiscreteSACLoss": "discrete_sac"}
+SUMMED = {
+    "SACLoss": "sac",
+    "TD3Loss": "td3",
+    "DDPGLoss": "ddpg",
+    "DiscreteSACLoss": "discrete_sac",
+    "REDQLoss": "redq",
+    "TQCLoss": "tqc",
+    "CrossQLoss": "crossq",
+}
 
 
 def _groups_reached(case, term: str) -> set[str]:
