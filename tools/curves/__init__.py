@@ -10,27 +10,64 @@ them.  Markers::
 
 from __future__ import annotations
 
-from tools.cache import cached
+from tools.cache import cached, is_cached
 from tools.curves import plan as plan_module
 from tools.curves.records import FamilyCurves, family_curves
 from tools.curves.render import render_plot, render_summary
+from tools.jsonable import list_codec
 from tools.paths import DATA, ROOT, TOOLS
 from tools.registry import Concern
 
-INPUTS = (TOOLS / "curves", DATA / "curves.yaml", ROOT / "outputs" / "curves", ROOT / "snippets" / "recipes")
+# The pins in pyproject.toml decide staleness too (provenance.staleness compares them); labels and
+# environments come from the recipes concern.
+INPUTS = (TOOLS / "curves", TOOLS / "recipes", DATA / "curves.yaml", ROOT / "outputs" / "curves", ROOT / "snippets" / "recipes",
+          ROOT / "pyproject.toml")
+
+
+class UnexplainedFailure(Exception):
+    """A family does not beat the random policy and data/curves.yaml does not say why."""
 
 
 def all_curves() -> list[FamilyCurves]:
-    plan = plan_module.load()
-    return [family_curves(f, plan) for f in plan.families.values()]
+    def compute() -> list[FamilyCurves]:
+        plan = plan_module.load()
+        return [family_curves(f, plan) for f in plan.families.values()]
+
+    curves = cached("curves", compute, inputs=INPUTS, encode=list_codec(FamilyCurves)[0],
+                    decode=list_codec(FamilyCurves)[1])
+    silent = [c.family for c in curves if c.beats_baseline is False and not c.note]
+    if silent:
+        raise UnexplainedFailure(
+            f"{', '.join(silent)}: does not beat the random policy and data/curves.yaml gives no `note` saying why "
+            "(find out: wiring, hyperparameters or budget; fix it, or write what you found in its note)"
+        )
+    return curves
+
+
+# matplotlib costs about a second to import and each SVG a little more: a subprocess started
+# with the build draws them while the build imports torchrl, unless they are cached already.
+_svg_process: list = []
+
+
+def start() -> None:
+    if not _svg_process and not is_cached("curves.svg", INPUTS):
+        import subprocess
+        import sys
+
+        _svg_process.append(subprocess.Popen([sys.executable, "-m", "tools.curves.plot"], stdout=subprocess.PIPE,
+                                             stderr=subprocess.PIPE, text=True, cwd=ROOT))
 
 
 def svgs() -> dict[str, str]:
-    """Family -> SVG, cached on the CSVs, the plan and this package's code (matplotlib is not free)."""
-    from tools.curves.plot import render_svg
+    """Family -> SVG, cached on the CSVs, the plan and this package's code."""
 
-    return cached("curves.svg", lambda: {c.family: render_svg(c) for c in all_curves()}, inputs=INPUTS,
-                  encode=dict, decode=dict)
+    def compute() -> dict[str, str]:
+        from tools.curves.plot import collect, render_all
+
+        process = _svg_process.pop() if _svg_process else None
+        return collect(process) if process is not None else render_all(all_curves())
+
+    return cached("curves.svg", compute, inputs=INPUTS, encode=dict, decode=dict)
 
 
 def _plot(family: str) -> str:
@@ -56,6 +93,8 @@ def _inventory() -> dict:
             "beats_random_by_more_than_spread": c.beats_baseline,
             "frames": c.frames,
             "wall_seconds_per_run": c.wall_seconds,
+            "cpu_seconds_per_run": c.cpu_seconds,
+            "note": c.note or None,
             "stale": c.stale,
         }
         for c in all_curves()
@@ -64,9 +103,11 @@ def _inventory() -> dict:
 
 CONCERN = Concern(
     name="curves",
+    start=start,
     sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves())},
     inventory=_inventory,
     inventory_doc="Learning curves per recipe family (`make curves`): seeds, final return mean and std over "
     "seeds, the random-policy return, whether the mean beats it by more than the seeds' spread, frames, "
-    "wall time per run, and why the committed runs are stale (null when current).",
+    "wall and CPU time per run, why it does not learn (when it does not), and why the committed runs are "
+    "stale (null when current).",
 )

@@ -10,23 +10,36 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.cli.errors import UsageError, entry_point, unknown_name
 from tools.curves import provenance
-from tools.curves.plan import Family, PlanError, load
+from tools.curves.plan import Family, Plan, PlanError, load
 
 
-def _iterations(family: Family, params_default: dict) -> int | None:
-    knobs = {**params_default, **family.knobs}
-    total, per_batch = knobs.get("total_frames"), knobs.get("frames_per_batch")
-    return -(-total // per_batch) if total and per_batch else None
+# Every recipe starts its line with the frames collected so far ("frames   2048 | return ...").
+_FRAMES = re.compile(r"frames\s+(\d+)")
 
 
-def run_one(family: Family, seed: int, position: int, timeout: int) -> str:
+def _total_frames(family: Family) -> int | None:
+    return {**provenance.train_defaults(family), **family.knobs}.get("total_frames")
+
+
+def _failure(returncode: int, timed_out: bool, budget: int, timeout: int) -> str:
+    if timed_out:
+        return f"still running after {timeout} s of wall time (timeout_seconds in data/curves.yaml)"
+    if returncode == -signal.SIGXCPU:
+        return f"used up its CPU budget of {budget} s (cpu_budget_seconds in data/curves.yaml): lower its knobs"
+    return f"exited {returncode}"
+
+
+def run_one(family: Family, seed: int, position: int, plan: Plan) -> str:
     from tqdm import tqdm
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -36,19 +49,22 @@ def run_one(family: Family, seed: int, position: int, timeout: int) -> str:
             [sys.executable, "-m", "tools.curves.worker", family.name, str(seed), result_file],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         )
-        bar = tqdm(total=_iterations(family, provenance.train_defaults(family)), desc=f"{family.name} seed {seed}",
-                   position=position, leave=True, unit="it", dynamic_ncols=True)
-        timer = _kill_after(process, timeout)
+        # Progress in frames, read from the recipe's own log lines; the latest line rides beside the bar.
+        bar = tqdm(total=_total_frames(family), desc=f"{family.name} seed {seed}", position=position,
+                   leave=True, unit="frames", unit_scale=True, dynamic_ncols=True)
+        timer = _kill_after(process, plan.timeout_seconds)
         for line in process.stdout:
-            bar.update(1)
+            if match := _FRAMES.search(line):
+                bar.update(int(match.group(1)) - bar.n)
             bar.set_postfix_str(line.strip()[:70])
         process.wait()
         timer.cancel()
         bar.close()
         stderr = process.stderr.read()
         if process.returncode != 0:
-            reason = "timed out" if timer.fired else f"exited {process.returncode}"
-            provenance.record_failure(family, seed, f"{reason}: {stderr.strip().splitlines()[-1] if stderr.strip() else ''}")
+            reason = _failure(process.returncode, timer.fired, plan.cpu_budget_seconds, plan.timeout_seconds)
+            last = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+            provenance.record_failure(family, seed, f"{reason}: {last}" if last else reason)
             return f"{family.name} seed {seed}: FAILED ({reason})\n{stderr[-2000:]}"
         provenance.record_run(family, seed, result_file)
         return f"{family.name} seed {seed}: done"
@@ -93,11 +109,13 @@ def main(argv: list[str] | None = None) -> int:
     if not todo:
         print("every run is current; --force re-runs them")
         return 0
-    print(f"{len(todo)} run(s) to do, {args.jobs} at a time, at most {plan.timeout_seconds} s each", flush=True)
+    print(f"{len(todo)} run(s) to do, {args.jobs} at a time, each within {plan.cpu_budget_seconds} CPU seconds",
+          flush=True)
+    started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda job: run_one(job[1][0], job[1][1], job[0] % args.jobs, plan.timeout_seconds),
-                                enumerate(todo)))
+        results = list(pool.map(lambda job: run_one(job[1][0], job[1][1], job[0] % args.jobs, plan), enumerate(todo)))
     print("\n".join(results))
+    print(f"{len(todo)} run(s) in {(time.perf_counter() - started) / 60:.1f} min of wall time")
     return 1 if any("FAILED" in r for r in results) else 0
 
 

@@ -34,8 +34,12 @@ class Family:
     name: str
     recipe: str  # project-relative path of the recipe file
     knobs: dict  # keyword arguments given to train(), besides seed
-    label: str  # shown on the page, e.g. "PPO (ClipPPOLoss + GAE)"
-    environment: str  # what make_env builds, in words (curated; shown on the axis title)
+    # Shown on the page; empty: the recipe's own (tools/recipes: its catalog label, the environments its file builds).
+    label: str
+    environment: str
+    # Why the family does not beat the random policy within its budget (curated, shown under
+    # its plot); the build refuses a family that does not beat it and says nothing.
+    note: str = ""
 
     @property
     def path(self) -> Path:
@@ -52,7 +56,8 @@ class Family:
 @dataclass(frozen=True)
 class Plan:
     seeds: tuple[int, ...]
-    timeout_seconds: int
+    cpu_budget_seconds: int  # per run, enforced in the worker with RLIMIT_CPU: holds however busy the machine is
+    timeout_seconds: int  # per run, wall clock: only a guard against a run that hangs
     baseline_episodes: int
     families: dict[str, Family]
 
@@ -83,15 +88,16 @@ def _load(project: Path) -> Plan:
     where = "data/curves.yaml"
     families = {}
     for name, entry in (raw.get("families") or {}).items():
-        unknown = set(entry) - {"recipe", "knobs", "label", "environment"}
+        unknown = set(entry) - {"recipe", "knobs", "label", "environment", "note"}
         if unknown:
             raise PlanError(f"{where}: family {name!r} has unknown fields {sorted(unknown)}")
         family = Family(
             name=name,
             recipe=entry["recipe"],
             knobs=dict(entry.get("knobs") or {}),
-            label=entry.get("label", name),
+            label=entry.get("label", ""),
             environment=entry.get("environment", ""),
+            note=" ".join(str(entry.get("note", "")).split()),
         )
         if not family.path.is_file():
             raise PlanError(f"{where}: family {name!r} names {family.recipe}, which does not exist")
@@ -109,7 +115,8 @@ def _load(project: Path) -> Plan:
         families[name] = family
     return Plan(
         seeds=tuple(raw.get("seeds", (0, 1, 2))),
-        timeout_seconds=int(raw.get("timeout_seconds", 420)),
+        cpu_budget_seconds=int(raw.get("cpu_budget_seconds", 300)),
+        timeout_seconds=int(raw.get("timeout_seconds", 3600)),
         baseline_episodes=int(raw.get("baseline_episodes", 10)),
         families=families,
     )

@@ -115,6 +115,7 @@ def _start(family: Family) -> dict:
         train_defaults=train_defaults(family),
         installed={d: metadata.version(d) for d in ("torch", "torchrl", "tensordict")},
         machine={"cpus": os.cpu_count(), "platform": platform.platform(terse=True), "python": platform.python_version()},
+        cpu_budget_seconds=plan.cpu_budget_seconds,
         timeout_seconds=plan.timeout_seconds,
         seeds=list(plan.seeds),
     )

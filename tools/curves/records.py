@@ -12,6 +12,10 @@ from tools.curves.plan import Family, Plan
 
 # The final return of a run: the mean over its last FINAL_FRACTION of logged rows that have a return.
 FINAL_FRACTION = 0.1
+# The plots average each seed's returns over a trailing window of this fraction of its logged points
+# before combining seeds: one iteration's return is the mean of one or two episodes, and unsmoothed
+# the band would show episode noise rather than the spread between seeds.
+SMOOTHING_FRACTION = 0.05
 
 
 @dataclass(frozen=True)
@@ -19,7 +23,8 @@ class SeedCurve:
     seed: int
     frames: list[int]
     returns: list[float | None]  # None: no episode ended in that iteration
-    wall_seconds: float
+    wall_seconds: float  # on a machine shared with others: noisy
+    cpu_seconds: float  # what the run costs on an idle machine (one thread)
     baseline: float  # mean return of a random policy on make_env(seed)
 
     def final_return(self) -> float | None:
@@ -39,6 +44,7 @@ class FamilyCurves:
     knobs: dict
     seeds: list[SeedCurve]
     stale: str | None  # why the committed runs do not match the recipe file / knobs / pins
+    note: str = ""  # curated: why it does not beat the random policy (data/curves.yaml)
 
     @property
     def baseline(self) -> float | None:
@@ -76,6 +82,10 @@ class FamilyCurves:
     def wall_seconds(self) -> float | None:
         return statistics.fmean(s.wall_seconds for s in self.seeds) if self.seeds else None
 
+    @property
+    def cpu_seconds(self) -> float | None:
+        return statistics.fmean(s.cpu_seconds for s in self.seeds) if self.seeds else None
+
 
 def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
     frames, returns = [], []
@@ -84,7 +94,18 @@ def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
             frames.append(int(float(row["frames"])))
             value = row.get("episode_return", "")
             returns.append(float(value) if value not in ("", "nan") else None)
-    return SeedCurve(seed, frames, returns, float(run["wall_seconds"]), float(run["baseline"]["mean"]))
+    return SeedCurve(seed, frames, returns, float(run["wall_seconds"]), float(run["cpu_seconds"]),
+                     float(run["baseline"]["mean"]))
+
+
+def _described(family: Family) -> tuple[str, str]:
+    """The family's label and environment: data/curves.yaml's, else what the recipes concern read from its file."""
+    from tools.recipes import recipes
+
+    recipe = next((r for r in recipes() if r.source == family.recipe), None)
+    label = family.label or (recipe.family if recipe else family.name)
+    environment = family.environment or (", ".join(recipe.environments) if recipe else "")
+    return label, environment
 
 
 def family_curves(family: Family, plan: Plan) -> FamilyCurves:
@@ -95,12 +116,14 @@ def family_curves(family: Family, plan: Plan) -> FamilyCurves:
         for seed in plan.seeds
         if runs.get(str(seed), {}).get("status") == "ok" and (family.results / f"seed-{seed}.csv").exists()
     ]
+    label, environment = _described(family)
     return FamilyCurves(
         family=family.name,
-        label=family.label,
-        environment=family.environment,
+        label=label,
+        environment=environment,
         recipe=family.recipe,
         knobs=family.knobs,
         seeds=seeds,
         stale=provenance.staleness(family),
+        note=family.note,
     )

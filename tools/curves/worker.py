@@ -13,6 +13,7 @@ import csv
 import importlib.util
 import json
 import math
+import resource
 import sys
 import time
 from pathlib import Path
@@ -49,15 +50,24 @@ def _cell(value):
 
 
 def random_policy_returns(module, seed: int, episodes: int, max_steps: int = 1000) -> dict:
-    """Mean return of a uniformly random policy over ``episodes`` episodes of ``make_env(seed)``."""
+    """Mean return of a uniformly random policy over ``episodes`` rollouts of ``make_env(seed)``.
+
+    Measured as the recipes log ``episode_return``: the reward summed over an
+    episode, averaged over everything else (the environments of a batched
+    environment, the agents of a per-agent reward).  A rollout stops when any
+    batched environment is done: the batched recipe environments have fixed
+    horizons, so all end together.
+    """
     import torch
 
     torch.manual_seed(seed)
     env = module.make_env(seed)
+    reward_key = env.reward_keys[0]  # ("agents", "reward") for per-agent rewards
+    time_dim = len(env.batch_size)  # a rollout's time dimension follows the environment's batch dimensions
     returns, truncated = [], 0
     for _ in range(episodes):
         rollout = env.rollout(max_steps=max_steps, break_when_any_done=True)  # no policy: random actions
-        returns.append(rollout["next", "reward"].sum().item())
+        returns.append(rollout["next", reward_key].sum(time_dim).mean().item())
         truncated += not bool(rollout["next", "done"].any())
     env.close()
     return {"mean": sum(returns) / len(returns), "episodes": len(returns), "cut_at_max_steps": truncated, "max_steps": max_steps}
@@ -67,13 +77,19 @@ def main(argv: list[str]) -> int:
     family_name, seed, out_json = argv[0], int(argv[1]), Path(argv[2])
     plan = load()
     family = plan.families[family_name]
+    # The budget is CPU time, not wall time: on a shared machine a run's wall time says
+    # more about the neighbours than about the run. Past it the kernel sends SIGXCPU.
+    resource.setrlimit(resource.RLIMIT_CPU, (plan.cpu_budget_seconds, plan.cpu_budget_seconds + 5))
     module = import_recipe(family)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     rows = module.train(seed=seed, **family.knobs)
-    wall = time.perf_counter() - started
+    # CPU time says what the run costs on an idle machine; wall time depends on who else is running.
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     columns = write_csv(rows, family.results / f"seed-{seed}.csv")
     baseline = random_policy_returns(module, seed, plan.baseline_episodes)
-    out_json.write_text(json.dumps({"wall_seconds": round(wall, 1), "rows": len(rows), "columns": columns, "baseline": baseline}))
+    result = {"wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1), "rows": len(rows), "columns": columns,
+              "baseline": baseline}
+    out_json.write_text(json.dumps(result))
     return 0
 
 

@@ -135,5 +135,9 @@ def capture(source: str) -> CapturedOutput:
 
 
 def stored_sources() -> list[str]:
-    """Every example that has a stored output."""
-    return sorted(p.relative_to(OUTPUTS).as_posix().removesuffix(".json") for p in OUTPUTS.rglob("*.json"))
+    """Every example that has a stored output (outputs/curves/ holds make curves' results, not captures)."""
+    return sorted(
+        p.relative_to(OUTPUTS).as_posix().removesuffix(".json")
+        for p in OUTPUTS.rglob("*.json")
+        if not p.is_relative_to(OUTPUTS / "curves")
+    )

@@ -55,6 +55,7 @@ def project(tmp_path, monkeypatch):
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "curves.yaml").write_text(textwrap.dedent('''
         seeds: [0, 1]
+        cpu_budget_seconds: 60
         timeout_seconds: 120
         baseline_episodes: 3
         families:
@@ -85,6 +86,7 @@ def test_runs_resume_and_become_stale_when_the_recipe_changes(project):
     assert data["train_defaults"] == {"total_frames": 40, "frames_per_batch": 10, "seed": 0}
     assert set(data["runs"]) == {"0", "1"} and all(r["status"] == "ok" for r in data["runs"].values())
     assert data["runs"]["0"]["rows"] == 6 and data["runs"]["0"]["baseline"]["episodes"] == 3
+    assert data["runs"]["0"]["cpu_seconds"] >= 0 and data["cpu_budget_seconds"] == 60
     assert provenance.staleness(family) is None
     csv_text = (family.results / "seed-1.csv").read_text().splitlines()
     assert csv_text[0] == "frames,episode_return,loss,seconds" and csv_text[2].startswith("20,,")  # NaN -> empty
@@ -109,6 +111,17 @@ def test_runs_resume_and_become_stale_when_the_recipe_changes(project):
     assert "seeds [0, 1] have no current run" in provenance.staleness(family)
 
 
+def test_a_run_past_its_cpu_budget_is_stopped_and_recorded_as_failed(project):
+    recipe = project / "snippets" / "recipes" / "fake.py"
+    recipe.write_text(recipe.read_text().replace("torch.manual_seed(seed)", "while True:\n            pass"))
+    path = project / "data" / "curves.yaml"
+    path.write_text(path.read_text().replace("cpu_budget_seconds: 60", "cpu_budget_seconds: 8"))
+    result = _run("--family", "fake", "--jobs", "2")
+    assert result.returncode == 1 and "used up its CPU budget of 8 s" in result.stdout
+    runs = provenance.read(plan_module.load().families["fake"])["runs"]
+    assert [r["status"] for r in runs.values()] == ["failed", "failed"]
+
+
 def test_bad_input_exits_2_without_traceback(project):
     result = _run("--family", "fak")
     assert result.returncode == 2 and "did you mean fake" in result.stderr and "Traceback" not in result.stderr
@@ -130,7 +143,7 @@ def test_plan_checks_knobs_against_train(project, knobs, message):
 
 
 def _curves(finals, baseline):
-    seeds = [SeedCurve(i, [10, 20, 30], [0.0, f / 2, f], 12.0, baseline) for i, f in enumerate(finals)]
+    seeds = [SeedCurve(i, [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)]
     return FamilyCurves("x", "X", "Env", "snippets/recipes/x.py", {}, seeds, None)
 
 
@@ -148,4 +161,5 @@ def test_plot_is_an_inline_svg_with_labelled_axes_and_the_summary_reads_the_reco
     page = render_plot(curves, svg)
     assert '<div class="learning-curve" markdown="0">' in page and "beats it" in page
     table = render_summary([curves])
-    assert "| X | Env | 110.0 ± 8.2 | 5.0 | beats it | 30 | 12 s |" in table
+    assert "| [X](x.md#learning-curve) | Env | 110.0 ± 8.16 | 5.00 | beats it | 30 | 6 s | 12 s |" in table
+    assert "1 of 1 families beat the random policy" in table

@@ -1,0 +1,70 @@
+"""The committed curves: one family per recipe, current, small, shown on its page, baselines measured right."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from tools.curves import plan as plan_module
+from tools.curves import provenance
+from tools.curves.plan import Family
+from tools.curves.worker import import_recipe, random_policy_returns
+from tools.paths import DOCS, ROOT
+
+PLAN = plan_module.load()
+FAMILIES = list(PLAN.families.values())
+RESULTS = ROOT / "outputs" / "curves"
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
+def test_curves_are_current(family):
+    # Fails when the recipe file, its knobs in data/curves.yaml or a pin changed after the
+    # curves were made, or a seed has no successful run; the message names the refresh command.
+    problem = provenance.staleness(family)
+    assert problem is None, problem
+
+
+def test_every_recipe_file_is_a_family():
+    recipes = {p.relative_to(ROOT).as_posix() for p in (ROOT / "snippets" / "recipes").glob("*.py")}
+    planned = {f.recipe for f in FAMILIES}
+    assert recipes - planned == set(), "recipes without curves: add them to data/curves.yaml"
+    assert {f.name for f in FAMILIES} == {f.path.stem for f in FAMILIES}, "a family is named after its recipe file"
+
+
+def test_committed_results_are_csv_and_json_under_2_mb():
+    files = [p for p in RESULTS.rglob("*") if p.is_file()]
+    assert {p.suffix for p in files} <= {".csv", ".json"}, sorted(p.name for p in files if p.suffix not in {".csv", ".json"})
+    total = sum(p.stat().st_size for p in files)
+    assert total < 2_000_000, f"outputs/curves/ holds {total / 1e6:.2f} MB"
+    assert {p.name for p in RESULTS.iterdir()} <= {f.name for f in FAMILIES}, "results of a family no longer planned"
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
+def test_recipe_page_shows_its_curve_under_a_learning_curve_heading(family):
+    page = (DOCS / "recipes" / f"{family.name}.md").read_text()
+    heading, marker = "## Learning curve\n", f"<!-- gen:curves.plot {family.name} -->"
+    assert heading in page and marker in page.split(heading, 1)[1].split("\n## ", 1)[0]
+
+
+def test_summary_page_is_linked_from_the_recipes_index():
+    assert "<!-- gen:curves.summary -->" in (DOCS / "recipes" / "learning-curves.md").read_text()
+    assert "(learning-curves.md)" in (DOCS / "recipes" / "index.md").read_text()
+
+
+@pytest.mark.parametrize(
+    "slug, logged",
+    [("ppo", ("next", "episode_reward")), ("ma_clipppo", ("next", "agents", "episode_reward"))],
+)
+def test_random_baseline_is_the_return_the_recipe_logs(slug, logged):
+    # The baseline sums rewards over time; the recipes log RewardSum's running sum where an
+    # episode ends, averaged over environments and agents. Same seed, same random actions.
+    module = import_recipe(Family(slug, f"snippets/recipes/{slug}.py", {}, "", ""))
+    baseline = random_policy_returns(module, seed=3, episodes=2)["mean"]
+    torch.manual_seed(3)
+    env = module.make_env(3)
+    logged_returns = []
+    for _ in range(2):
+        rollout = env.rollout(max_steps=1000, break_when_any_done=True)
+        ended = rollout["next", "done"].squeeze(-1)
+        logged_returns.append(rollout[logged][ended].mean().item())
+    assert baseline == pytest.approx(sum(logged_returns) / 2, rel=1e-5)
