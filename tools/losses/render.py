@@ -349,11 +349,12 @@ def docstring_text(doc: str) -> str:
 def related_links(name: str) -> list[tuple[str, str]]:
     """Recipe and SOTA pages about this loss: (title, docs-relative path).
 
-    Extension point filled by the concerns that write such pages.
+    Extension point: the recipe and SOTA concerns fill this.
     """
-    from tools.recipes import links_for_loss
+    from tools.recipes import links_for_loss  # the runnable recipe files that train with this loss
+    from tools.sota.links import loss_links  # the SOTA recipes that build this loss
 
-    return links_for_loss(name)
+    return [*links_for_loss(name), *loss_links(name)]
 
 
 def render_trainers(trainers: list[str]) -> list[str]:
