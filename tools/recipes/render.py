@@ -115,12 +115,12 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> st
         "(their defaults are the knobs), prints one line per iteration and returns the rows it printed "
         "as dicts, so another script can import the file and call `train(total_frames=..., seed=...)`."
     )
+    folded = "\n".join("    " + line for line in [*knobs, "", contract])
     return (
         "\n".join(rows)
-        + "\n\nRead from the file's source by the build. Its knobs are module-level constants:\n\n"
-        + "\n".join(knobs)
-        + "\n\n"
-        + contract
+        + "\n\nRead from the file's source by the build.\n\n"
+        + f'??? abstract "Knobs: {len(recipe.knobs)} module-level constants, and `train()`"\n\n'
+        + folded
         + "\n"
     )
 
