@@ -313,15 +313,14 @@ def expected_keys(loss, reads: LossReads) -> list[ExpectedKey]:
             target = "loss" if fields.get(role.name) == key_fields(estimator)[role.name] else "loss.value_estimator"
             add(key, f"{est_name} key {role.name}", _writer(loss_name, role.name, key), effect, KeyMap(target, role.name, location))
     named = set(found)
-    written = {tuple(as_key(k)) for net in nets.values() for k in net.out_keys}
-    written |= {tuple(k) for k in reads.fed_internally}
+    fed = {tuple(k) for k in reads.fed_internally}
     for role, leaves in by_role.items():
         effect = _effect_of(leaves)
         if not effect or role.kind in (FIELD, ESTIMATOR):
             continue  # networks' inputs count only where the loss needs them
         if role.kind == INPUT and role.name in nets:
             for key in (as_key(k) for k in nets[role.name].in_keys):
-                if tuple(key) not in named and tuple(key) not in written:
+                if tuple(key) not in named and tuple(key) not in fed:
                     located = [*role.location, *key]
                     add(located, f"{role.name} input" + (" (next state)" if role.location else ""), _writer(loss_name, None, key), effect)
         elif role.kind == DIST_PARAMS and role.name in nets:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from tools.wiring.records import WiringReport, key_text
+
+WIDTH = 100  # problems and warnings wrap here; the key table is as wide as its keys
 
 SILENT = "changes the loss"  # tools.wiring.reads.CHANGES (not imported: rendering needs no torch import)
 LEGEND = (
@@ -34,11 +38,11 @@ def render_keys(report: WiringReport) -> list[str]:
 def render_problems(report: WiringReport) -> list[str]:
     lines = []
     for number, p in enumerate(report.problems, 1):
-        lines.append(f"  {number}. [{p.kind}] {p.message}")
+        lines += textwrap.wrap(f"{number}. [{p.kind}] {p.message}", WIDTH, initial_indent="  ", subsequent_indent="     ", break_on_hyphens=False)
         if p.fix is not None:
             lines.append(f"     fix: {p.fix.code}")
         elif p.advice:
-            lines.append(f"     fix: {p.advice}")
+            lines += textwrap.wrap(f"fix: {p.advice}", WIDTH, initial_indent="     ", subsequent_indent="          ", break_on_hyphens=False)
     return lines
 
 
@@ -57,7 +61,8 @@ def render_text(report: WiringReport) -> str:
         lines += render_problems(report)
     if report.warnings:
         lines.append("Warnings:")
-        lines += [f"  - {w}" for w in report.warnings]
+        for warning in report.warnings:
+            lines += textwrap.wrap(warning, WIDTH, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False)
     if report.forward is not None:
         line = _forward_line("Forward pass on a copy of the data", report.forward)
         silent = [k for k in report.keys if k.effect == SILENT and not k.present]
