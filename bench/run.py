@@ -30,6 +30,7 @@ from bench.stages import breakdown
 from bench.stats import summarize
 from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
+from bench.wiring_check import LOSS as WIRING_LOSS
 from tests.support.docs import all_fences, built_html_path
 from tools.cli.errors import UsageError, unknown_name, run
 from tools.paths import DOCS, ROOT, SNIPPETS
@@ -214,6 +215,18 @@ def cli_calls(knobs: Knobs) -> dict:
     return entry(label, walls, failures)
 
 
+def wiring_checks(knobs: Knobs) -> dict:
+    label = f"one check_wiring call ({WIRING_LOSS}), torchrl imported, no cache"
+
+    def once() -> float:
+        wall = measure.wiring_check()
+        progress(f"{label}: {wall:.2f} s")
+        return wall
+
+    walls, failures = repeat(label, knobs.runs, once)
+    return entry(label, walls, failures)
+
+
 def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
     label = "make test, fresh (caches cleared), pytest -n 2"
     if knobs.test_runs == 0:
@@ -277,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     measurements.update(floor_and_cold_build(knobs.runs))
     measurements.update(warm_rebuilds(knobs, page))
     measurements["cli_fresh"] = cli_calls(knobs)
+    measurements["wiring_check"] = wiring_checks(knobs)
     measurements["make_test"], results["slowest_tests"] = make_tests(knobs)
     results["targets"] = evaluate(measurements)
     results["meta"]["load_after"] = list(os.getloadavg())
