@@ -202,29 +202,26 @@ def warm_rebuilds(knobs: Knobs, page: str) -> dict[str, dict]:
     return out
 
 
-def cli_calls(knobs: Knobs) -> dict:
-    """The CLI answering from fresh records (the warm rebuilds above left them in .cache/)."""
-    label = "CLI with fresh records: " + " ".join(measure.CLI_CALL)
+def timed_runs(label: str, runs: int, seconds: Callable[[], float]) -> dict:
+    """``seconds()`` measured ``runs`` times, each run's figure shown as it comes."""
 
     def once() -> float:
-        wall = measure.cli_call()
+        wall = seconds()
         progress(f"{label}: {wall:.2f} s")
         return wall
 
-    walls, failures = repeat(label, knobs.runs, once)
+    walls, failures = repeat(label, runs, once)
     return entry(label, walls, failures)
+
+
+def cli_calls(knobs: Knobs) -> dict:
+    """The CLI answering from fresh records (the warm rebuilds above left them in .cache/)."""
+    return timed_runs("CLI with fresh records: " + " ".join(measure.CLI_CALL), knobs.runs, measure.cli_call)
 
 
 def wiring_checks(knobs: Knobs) -> dict:
     label = f"one check_wiring call ({WIRING_LOSS}), torchrl imported, no cache"
-
-    def once() -> float:
-        wall = measure.wiring_check()
-        progress(f"{label}: {wall:.2f} s")
-        return wall
-
-    walls, failures = repeat(label, knobs.runs, once)
-    return entry(label, walls, failures)
+    return timed_runs(label, knobs.runs, measure.wiring_check)
 
 
 def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
