@@ -36,6 +36,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.parity",
     "tools.sota",
     "tools.outputs",
+    "tools.wiring",
     "tools.inventory",
 )
 
