@@ -8,7 +8,7 @@ from typing import Any
 
 from tools.losses import curated, zoo
 from tools.losses.introspect import accepted_key_defaults, target_groups
-from tools.losses.probes import probe
+from tools.losses.probes import default_estimator_made, probe
 from tools.losses.records import Measurement, Output, key_to_json
 from tools.timing import stage
 
@@ -136,6 +136,8 @@ def measure(name: str) -> Measurement:
         }
         batch = case.batch.clone()
         before = {k for k, _ in _leaves(batch)}
+        estimator_before = getattr(case.loss, "_value_estimator", None)
+        warnings_before = len(caught)
         try:
             out, returns_tuple = _forward(case.loss, batch)
             terms, diagnostics = _split_outputs(out)
@@ -160,6 +162,7 @@ def measure(name: str) -> Measurement:
         mask_honoured, mask_error = _mask_probe(case)
     with stage("losses.probes"):
         probes = probe(case, set(defaults), curated.load()["losses"][name]["action_space"])
+        probes.default_estimator = default_estimator_made(case.loss, estimator_before, caught[warnings_before:])
     messages = sorted({str(w.message).splitlines()[0][:240] for w in caught})
     measured = Measurement(
         action_space=case.action_space,

@@ -309,15 +309,25 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _flags_by_subject(record: LossRecord) -> dict[str, list[str]]:
+    from tools.contracts.contradictions import flag, loss_contradictions
+
+    found: dict[str, list[str]] = {}
+    for c in loss_contradictions(record):
+        found.setdefault(c.subject, []).append(flag(c))
+    return found
+
+
 def render_params(record: LossRecord) -> str:
     probes = record.measured.probes if record.measured else None
+    flags = _flags_by_subject(record)
     rows = ["| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |", "| --- | --- | --- | --- | --- |"]
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
         rows.append(
             f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} "
-            f"| {record.param_docs.get(p.name, '')} |"
+            f"| {' '.join([record.param_docs.get(p.name, ''), *flags.get(p.name, [])]).strip()} |"
         )
     out = "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n\n" + probes_render.ARGUMENTS_NOTE + "\n"
     if record.documented_only:
@@ -404,10 +414,14 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
     links = related_links(record.name)
     if links:
         out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}]({path})" for title, path in links] + [""]
+    from tools.contracts.contradictions import loss_contradictions
+    from tools.contracts.render import render_api_flags
+
     out += [
         "## API", "",
         "The upstream docstring of the installed class, as text (its examples are left out: this site shows only code it ran).",
         "",
+        render_api_flags(loss_contradictions(record)),
         '??? abstract "Docstring"',
         "",
         "    ```text",

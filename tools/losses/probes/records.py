@@ -40,6 +40,16 @@ class Run:
 
 
 @dataclass
+class DefaultEstimator:
+    """What the first forward pass did about the value estimator when none was made."""
+
+    existed_before_forward: bool
+    made_by_forward: str  # class name ("" when the forward pass made none)
+    hyperparameters: dict[str, str]  # gamma, lmbda... of the estimator it made, as Python text
+    warnings: list[str]  # warnings that forward pass gave that mention the estimator
+
+
+@dataclass
 class LossProbes:
     """Everything the contract probes measured on one loss (None fields: not applicable)."""
 
@@ -51,6 +61,12 @@ class LossProbes:
     nested_keys: dict[str, list[str]] = field(default_factory=dict)  # set_keys name -> nested key used
     # action kind -> run, for the kind the recipe does not build, where the curated data says both.
     other_action: dict[str, Run] = field(default_factory=dict)
+    # Constructor parameter -> the value the built loss holds under that attribute name,
+    # with default arguments (where the loss keeps one): what a `None` default resolves to.
+    effective_defaults: dict[str, str] = field(default_factory=dict)
+    # Properties of a default-built loss every LossModule has: functional, vmap_randomness, reduction.
+    instance_facts: dict[str, str] = field(default_factory=dict)
+    default_estimator: DefaultEstimator | None = None
     milliseconds: float = 0.0
 
     def argument(self, name: str) -> ArgumentOutcome | None:
