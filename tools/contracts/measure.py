@@ -22,6 +22,13 @@ VMAP_LOSS = "SACLoss"  # takes deactivate_vmap and keeps several Q-networks
 OVERRIDABLE = ("forward", "set_keys", "_forward_value_estimator_keys", "make_value_estimator", "loss_mask_key")
 
 
+def stable_error(text: str) -> str:
+    """The error's first line up to the field dump that follows "Accepted keys are:" (it prints
+    memory addresses, which would change the page on every build)."""
+    head, sep, _ = first_line(text, 2000).partition(" {")
+    return head + (" {…}" if sep else "")
+
+
 def _fresh(case):
     loss = case.construct()
     keys = case.loss.tensor_keys
@@ -68,7 +75,7 @@ def _set_keys_checks(case) -> tuple[list[Check], str]:
     except Exception as exc:  # the text users see
         unknown = error_text(exc)
     checks.append(Check("A name `_AcceptedKeys` does not declare raises", unknown != "nothing was raised",
-                        f"`loss.set_keys(advantage_key=\"adv\")` raised `{unknown}`"))
+                        f"`loss.set_keys(advantage_key=\"adv\")` raised `{stable_error(unknown)}`"))
 
     loss = _fresh(case)
     default = type(loss)._AcceptedKeys().advantage
@@ -195,7 +202,7 @@ def measure() -> ContractFacts:
         forward_signature="forward" + str(inspect.signature(LossModule.forward)).replace("'", ""),
         exported=exported_classes(),
         set_keys_checks=set_keys,
-        unknown_name_error=first_line(unknown, 200),
+        unknown_name_error=stable_error(unknown),
         mask_default=repr(LossModule._loss_mask_key),
         mask_auto_keys=auto,
         mask_checks=masks,

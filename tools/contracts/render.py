@@ -75,7 +75,7 @@ def render_set_keys(facts: ContractFacts, records) -> str:
         f"Measured on `{facts.probe_loss}`, built again from its example's networks for every row:",
         "",
         _checks(facts.set_keys_checks),
-        "The error for an unknown name, as torchrl prints it (first line; it goes on to list every accepted field):",
+        "The error for an unknown name, as torchrl prints it (its first line, up to the dump of every accepted field, shown here as `{…}`):",
         "",
         "```text",
         facts.unknown_name_error,
