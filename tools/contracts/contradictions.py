@@ -127,7 +127,9 @@ def refused_contradictions(owner: str, page: str, docs: dict[str, str], outcomes
     for outcome in outcomes:
         if outcome.outcome not in ("refused", "deprecated") or outcome.name not in docs:
             continue
-        fact = f"passing `{outcome.name}={outcome.tried}` is {outcome.outcome}: `{outcome.text}`"
+        from tools.table_cells import code
+
+        fact = f"passing `{outcome.name}={outcome.tried}` is {outcome.outcome}: {code(outcome.text)}"
         if outcome.set_keys_name:
             fact += f"; use `set_keys({outcome.set_keys_name}=...)`"
         out.append(Contradiction(owner, page, REFUSED, outcome.name, f"documents `{outcome.name}` as an argument", fact, "measured"))
