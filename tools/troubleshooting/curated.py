@@ -38,12 +38,17 @@ def code_paths() -> list:
     return sorted(CODE_DIR.glob("*.py")) + sorted(FIXED_DIR.glob("*.py"))
 
 
+def _shown(path) -> str:
+    """A path as messages show it: relative to the project when it is inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def _split(path, problems: list[str]) -> tuple[str, str]:
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     markers = [i for i, line in enumerate(lines) if line.strip() == FIX_MARKER]
     if len(markers) > 1:
-        problems.append(f"{path.relative_to(ROOT)}: more than one '{FIX_MARKER}' line")
+        problems.append(f"{_shown(path)}: more than one '{FIX_MARKER}' line")
     if not markers:
         return text.strip("\n") + "\n", ""
     cut = markers[0]
@@ -79,14 +84,14 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
             )
         code = code_dir / f"{slug}.py"
         if not code.is_file():
-            problems.append(f"{where}: entry {slug!r} has no code file {code.relative_to(ROOT)}")
+            problems.append(f"{where}: entry {slug!r} has no code file {_shown(code)}")
             continue
         reproduce, fix = _split(code, problems)
         if kind == ELSEWHERE:
             if fix or not item.get("fix_console"):
                 problems.append(f"{where}: entry {slug!r}: an '{ELSEWHERE}' entry has a check block and a fix_console")
         elif not fix:
-            problems.append(f"{code.relative_to(ROOT)}: no '{FIX_MARKER}' line followed by the fix")
+            problems.append(f"{_shown(code)}: no '{FIX_MARKER}' line followed by the fix")
         entries.append(
             Entry(
                 slug=slug,
@@ -111,7 +116,7 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
             problems.append(f"{where}: fixed_upstream {slug!r}: reported and fix must be GitHub issue/PR URLs")
         code = code_dir / "fixed" / f"{slug}.py"
         if not code.is_file():
-            problems.append(f"{where}: fixed_upstream {slug!r} has no code file {code.relative_to(ROOT)}")
+            problems.append(f"{where}: fixed_upstream {slug!r} has no code file {_shown(code)}")
             continue
         fixed.append(FixedUpstream(slug, item["summary"].strip(), item["reported"], item["fix"], item["fixed_in"],
                                    code.read_text(encoding="utf-8").strip("\n") + "\n"))
@@ -120,7 +125,7 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
     orphans += [p for p in (code_dir / "fixed").glob("*.py") if f"fixed/{p.stem}" not in known]
     if orphans:
         problems.append(f"code files no entry of {where} names (add the entry or delete them): "
-                        + ", ".join(sorted(str(p.relative_to(ROOT)) for p in orphans)))
+                        + ", ".join(sorted(_shown(p) for p in orphans)))
     empty = [a.slug for a in areas if not any(e.area == a.slug for e in entries)]
     if empty:
         problems.append(f"{where}: areas without entries: {empty}")
