@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from tools import table_cells
 from tools.troubleshooting.records import ELSEWHERE, SILENT, Capture, Captures, Curated, Entry
 
 PAGE_DIR = "troubleshooting"
@@ -33,13 +34,6 @@ def _source(entry: Entry) -> str:
     return f"reported in [{match.group(1)}#{match.group(2)}]({entry.source})"
 
 
-def _inline(text: str) -> str:
-    """Text as an inline code span (backticks inside get a longer fence)."""
-    ticks = "``" if "`" in text else "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{ticks}{pad}{text}{pad}{ticks}"
-
-
 def render_entry(entry: Entry, capture: Capture, reviewed: dict | None) -> str:
     parts = [f"## {entry.symptom} {{ #{entry.slug} }}\n"]
     if entry.kind == SILENT:
@@ -63,7 +57,7 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None) -> str:
         if reviewed is not None and reviewed.get("error_text") != capture.error_text:
             parts.append(
                 '!!! warning "This text changed since the entry was reviewed"\n'
-                f"    The entry was written for: {_inline(str(reviewed.get('error_text')).splitlines()[0])}. "
+                f"    The entry was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
                 "Check the cause and the fix below, then run `make troubleshooting-accept`.\n"
             )
     parts.append(f"**Why.** {entry.cause}\n")
@@ -92,10 +86,6 @@ def render_area(curated: Curated, captures: Captures, reviewed: dict, area: str)
     return "\n".join(render_entry(e, captures.get(e.slug), reviewed.get(e.slug)) for e in entries)
 
 
-def _escape_cell(text: str) -> str:
-    return text.replace("|", "\\|")
-
-
 def render_by_error(curated: Curated, captures: Captures) -> str:
     """Error text (first line) -> entry, sorted by exception type then text."""
     rows = []
@@ -110,8 +100,8 @@ def render_by_error(curated: Curated, captures: Captures) -> str:
     lines = ["| Error | Message (first line) | Entry |", "| --- | --- | --- |"]
     for name, message, entry in rows:
         lines.append(
-            f"| `{name}` | {_escape_cell(_inline(message))} | "
-            f"[{_escape_cell(entry.symptom)}]({posixpath.basename(page_of(entry.area))}#{entry.slug}) |"
+            f"| `{name}` | {table_cells.code(message)} | "
+            f"[{table_cells.text(entry.symptom)}]({posixpath.basename(page_of(entry.area))}#{entry.slug}) |"
         )
     return "\n".join(lines) + "\n"
 
@@ -145,7 +135,7 @@ def render_fixed(curated: Curated, torchrl: str) -> str:
         report = re.search(r"(\d+)$", row.reported).group(1)
         fix = re.search(r"(\d+)$", row.fix).group(1)
         lines.append(
-            f"| [{_escape_cell(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
+            f"| [{table_cells.text(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
             f"{row.fixed_in} |"
         )
     parts = ["\n".join(lines) + "\n"]
