@@ -34,6 +34,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.hooks",
     "tools.config_groups",
     "tools.parity",
+    "tools.sota",
     "tools.outputs",
     "tools.troubleshooting",
     "tools.inventory",

@@ -349,10 +349,11 @@ def docstring_text(doc: str) -> str:
 def related_links(name: str) -> list[tuple[str, str]]:
     """Recipe and SOTA pages about this loss: (title, docs-relative path).
 
-    Extension point: the recipe and SOTA concerns will fill this; until they
-    exist it returns nothing and the page shows no section.
+    Extension point: the recipe and SOTA concerns fill this.
     """
-    return []
+    from tools.sota.links import loss_links  # the SOTA recipes that build this loss
+
+    return [*loss_links(name)]
 
 
 def render_trainers(trainers: list[str]) -> list[str]:
@@ -396,7 +397,7 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
     out += render_trainers(trainers)
     links = related_links(record.name)
     if links:
-        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}]({path})" for title, path in links] + [""]
+        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}](../{path})" for title, path in links] + [""]
     out += [
         "## API", "",
         "The upstream docstring of the installed class, as text (its examples are left out: this site shows only code it ran).",

@@ -6,6 +6,7 @@ from tools import table_cells as cell
 from tools.config_groups.records import ConfigSurvey
 from tools.hook_points.records import HookPointSurvey
 from tools.signatures import Parameter
+from tools.sota import links as sota_links
 from tools.trainers.checkpoints import CheckpointFacts
 from tools.trainers.records import TrainerRecord
 
@@ -128,6 +129,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
         "",
         f"- **Loss it is built around** (curated in `data/trainers.yaml`): {loss_link(r.loss)}{also}.{note}",
         f"- **Hydra counterpart**: {config_links(r.name, configs)}.{parity}",
+        f"- **pytorch/rl recipes built on it** (SOTA map): {sota_links.trainer_markdown(r.name, '../')}.",
         "- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
         + ", ".join(f"`{c}`" for c in r.checkpoint_components)
         + ". See [Checkpoints](checkpoints.md).",
