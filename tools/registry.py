@@ -38,6 +38,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.sota",
     "tools.outputs",
     "tools.wiring",
+    "tools.troubleshooting",
     "tools.inventory",
 )
 
