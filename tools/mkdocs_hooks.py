@@ -14,6 +14,7 @@ import json
 import logging
 import os
 import re
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -54,8 +55,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
+    _build["python_handler"] = _python_handler(config)
     pages.start_background_work()
     return config
+
+
+def _python_handler(config: MkDocsConfig):
+    """mkdocstrings' Python handler, created now: it routes griffe's log through MkDocs
+    (so a docstring warning fails the strict build) before ``tools.api`` parses anything."""
+    plugin = config.plugins.get("mkdocstrings")
+    return None if plugin is None else plugin.handlers.get_handler("python")
 
 
 def _write_if_changed(path, text: str) -> None:
@@ -112,6 +121,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         _write_if_changed(backing, markdown)
         files.append(File.generated(config, src_uri, abs_src_path=str(backing)))
         _build["generated"].add(src_uri)
+    if _build["python_handler"] is not None:
+        from tools.api import load
+
+        load.install(_build["python_handler"])
     if config.nav:
         config.nav = _expand_nav(config.nav, [f.src_uri for f in files.documentation_pages()])
     if _build["dirty"]:
@@ -138,6 +151,24 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
                 break
 
 
+def on_pre_build(config: MkDocsConfig) -> None:
+    if _build["dirty"]:
+        from tools.api import inventory
+
+        # The API objects of pages this dirty rebuild skips (tools/api/inventory.py).
+        _build["previous_objects"] = inventory.read(Path(config.site_dir) / "objects.inv")
+
+
+def on_env(env, config: MkDocsConfig, files: Files):
+    previous = _build.get("previous_objects")
+    if previous and "autorefs" in config.plugins:
+        from tools.api import inventory
+
+        for identifier, url in inventory.urls(previous).items():
+            config.plugins["autorefs"].register_url(identifier, url)
+    return env
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     src = page.file.src_uri
     try:
@@ -149,6 +180,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    previous = _build.pop("previous_objects", None)
+    if previous:
+        from tools.api import inventory
+
+        written = Path(config.site_dir) / "objects.inv"
+        written.write_bytes(inventory.merged(previous, inventory.read(written)))
     if not _build["dirty"]:
         # Under --dirty only changed pages were read, so the check would lie.
         try:

@@ -35,6 +35,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.config_groups",
     "tools.parity",
     "tools.outputs",
+    "tools.api",
     "tools.inventory",
 )
 

@@ -18,7 +18,13 @@ def _reference_section(name: str) -> str:
     names = [record.name for record in data.estimators]
     if name not in names:
         raise unknown_name("estimator class", name, names)
-    return render.render_estimator(data.by_name(name))
+    from tools.api import objects
+    from tools.api.render import api_section
+
+    # The class's API (mkdocstrings) closes its section, one heading level down.
+    return render.render_estimator(data.by_name(name)) + "\n" + api_section(
+        objects.documented()[name], heading="### API", heading_level=4
+    )
 
 
 def _keys_read(record: EstimatorRecord) -> list[dict]:

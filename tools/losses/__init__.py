@@ -63,13 +63,15 @@ def _inventory_schema(_arg: str) -> str:
 
 
 def _pages() -> dict[str, str]:
+    from tools.api import load, objects
     from tools.losses import zoo
     from tools.losses.render import page_path, render_page
 
-    recipes, rows, trainers = set(zoo.names()), estimator_rows(), trainers_by_loss()
+    recipes, rows, trainers, api = set(zoo.names()), estimator_rows(), trainers_by_loss(), objects.documented()
     return {
         page_path(r.name): render_page(
-            r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name), trainers.get(r.name, [])
+            r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name), trainers.get(r.name, []),
+            api[r.name], load.parameter_docs(api[r.name].identifier),
         )
         for r in _records()
     }

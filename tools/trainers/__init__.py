@@ -59,7 +59,10 @@ def _stepper_conflicts(_arg: str) -> str:
 
 
 def _pages() -> dict[str, str]:
-    return {f"trainers/{r.name}.md": f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n" for r in records()}
+    return {
+        f"trainers/{r.name}.md": f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n\n## API\n\n<!-- gen:api.object {r.name} -->\n"
+        for r in records()
+    }
 
 
 def _inventory():
