@@ -18,6 +18,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -109,6 +110,7 @@ def _expand_nav(items, known: list[str]):
     return walk(items)
 
 
+@event_priority(50)  # before plugins that list pages (llmstxt's globs must see the generated ones)
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     try:
         generated = pages.generated_pages()
@@ -196,6 +198,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
         json.dump(inventory, handle, indent=2, sort_keys=False)
         handle.write("\n")
-    log.info("wrote inventory.json with sections: %s", ", ".join(inventory))
+    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
+        json.dump(pages.inventory_schema(), handle, indent=2)
+        handle.write("\n")
+    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
     CACHE.mkdir(exist_ok=True)
     (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")

@@ -174,3 +174,10 @@ def check_sections_placed(used: set[str]) -> None:
 def inventory() -> dict:
     """Every generated fact, keyed by concern (written to site/inventory.json)."""
     return {c.name: c.inventory() for c in registry.concerns() if c.inventory is not None}
+
+
+def inventory_schema() -> dict:
+    """JSON Schema of ``inventory()`` (written to site/inventory.schema.json), from each concern's own."""
+    from tools.inventory.schema import document
+
+    return document(registry.concerns())

@@ -16,7 +16,8 @@ def by_what(rows):
 
 def test_all_targets_met():
     rows = by_what(evaluate({
-        "floor": measured(5.0), "cold_build": measured(9.0), "warm_prose": measured(1.0),
+        "floor": measured(5.0), "cold_build": measured(9.0), "cold_build_without_mkdocstrings": measured(7.0),
+        "warm_prose": measured(1.0),
         "warm_snippet": measured(4.0), "snippet_run": measured(2.0), "make_test": measured(300.0),
     }))
     assert rows["cold build / import floor"]["value"] == 1.8
@@ -26,7 +27,8 @@ def test_all_targets_met():
 
 def test_misses():
     rows = by_what(evaluate({
-        "floor": measured(5.0), "cold_build": measured(10.5), "warm_prose": measured(1.6),
+        "floor": measured(5.0), "cold_build": measured(10.5), "cold_build_without_mkdocstrings": measured(10.1),
+        "warm_prose": measured(1.6),
         "warm_snippet": measured(5.5), "snippet_run": measured(2.0), "make_test": measured(MAKE_TEST_SECONDS + 1),
     }))
     assert {row["status"] for row in rows.values()} == {"MISS"}

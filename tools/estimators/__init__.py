@@ -11,6 +11,7 @@ from tools.estimators import render
 from tools.estimators.records import EstimatorRecord, EstimatorReference, key_text
 from tools.estimators.reference import reference
 from tools.registry import Concern
+from tools.estimators import schema as _inventory_schema
 
 
 def _reference_section(name: str) -> str:
@@ -79,6 +80,7 @@ CONCERN = Concern(
         "forwarding": lambda _arg: render.render_forwarding(reference()),
     },
     inventory=lambda: inventory_entries(reference()),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "One object per value-estimator class (the class each `ValueEstimators` member maps to): `name`, "
         "`import`, `member`, constructor `parameters` (name, required, default as Python text), the "

@@ -84,6 +84,12 @@ def _inventory() -> list[dict]:
     return [entry(r, rows.get(r.name)) for r in _records()]
 
 
+def _schema() -> dict:
+    from tools.losses.inventory import json_schema
+
+    return json_schema()
+
+
 CONCERN = Concern(
     name="losses",
     sections={
@@ -94,6 +100,7 @@ CONCERN = Concern(
     },
     pages=_pages,
     inventory=_inventory,
+    inventory_schema=_schema(),
     inventory_doc=(
         "One object per public loss (`name`, `module`, `accepted_keys`, `default_value_estimator`, "
         "`supported_value_estimators` (declared), `measured_value_estimators` (member -> \"ok\" or "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.estimators.matrix.records import MatrixRow
+from tools.inventory import schema as S
 from tools.losses.records import LossRecord
 
 
@@ -34,6 +35,30 @@ SCHEMA: dict[str, tuple[str, str, str]] = {
     "multi_agent": ("bool", "whether it trains a team of agents", "curated in `data/losses.yaml`, validated"),
     "paper": ("string or null", "link to the paper", "curated in `data/losses.yaml`"),
 }
+
+
+# The JSON Schema of each field, from the labels above (one source for the table and the schema).
+_TYPES = {
+    "string": S.STR,
+    "bool": S.BOOL,
+    "string or null": S.nullable(S.STR),
+    "list of strings": S.array(S.STR),
+    "list or null": S.nullable(S.array(S.KEY)),
+}
+_SPECIFIC = {
+    "accepted_keys": S.mapping(S.nullable(S.KEY), keys="a `set_keys` name"),
+    "measured_value_estimators": S.nullable(S.mapping(S.STR, keys="a `ValueEstimators` member name")),
+    "estimator_key_forwarding": S.nullable(S.mapping(S.BOOL, keys="`reward`, `done` or `terminated`")),
+}
+
+
+def json_schema() -> dict:
+    """The JSON Schema of the losses section: a list of entries with exactly the fields of SCHEMA."""
+    fields = {
+        name: (_SPECIFIC.get(name) or _TYPES[kind], f"{meaning} ({source})")
+        for name, (kind, meaning, source) in SCHEMA.items()
+    }
+    return S.array(S.record("One public loss.", **fields))
 
 
 def render_schema() -> str:
