@@ -76,7 +76,15 @@ def _write_if_changed(path, text: str) -> None:
 
 
 def _expand_nav(items, known: list[str]):
-    """Expand nav leaves such as ``losses/*.md`` into the pages that match them."""
+    """Expand nav leaves such as ``losses/*.md`` into the pages that match them.
+
+    Kept instead of mkdocs-awesome-nav (or literate-nav): awesome-nav takes its
+    globs from ``.nav.yml`` files beside the pages, which generated pages do
+    not have (they live in ``.cache/generated/``), so the nav would move out of
+    mkdocs.yml into several files for the sake of ~30 lines; and it builds the
+    nav from the files it sees in ``on_files``, so it would also depend on
+    running after this hook's generated pages.  Reviewed for issue 16.
+    """
     listed = set()
 
     def collect(node):
@@ -112,6 +120,14 @@ def _expand_nav(items, known: list[str]):
 
 @event_priority(50)  # before plugins that list pages (llmstxt's globs must see the generated ones)
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated pages.
+
+    Not mkdocs-gen-files: it writes every generated file into a fresh temporary
+    directory on each build, so under ``serve --dirty`` every generated page
+    looks new and is rebuilt (the backing files here keep their mtime when
+    unchanged, which is what makes a prose edit cost well under a second), and
+    its scripts would only call ``tools.pages.generated_pages()`` as this does.
+    """
     try:
         generated = pages.generated_pages()
     except pages.GenerationError as exc:
