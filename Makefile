@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs capture-mismatch
+.PHONY: help serve build test bench clean outputs curves capture-mismatch
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -42,6 +42,10 @@ bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json 
 
 outputs: $(STAMP) ## Re-run the examples whose output pages show, where stale (outputs/; PATHS="a.py b.py" for some)
 	$(PY) -m tools.outputs $(PATHS)
+
+JOBS ?= 1
+curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/ (FAMILY=ppo for one, JOBS=2; resumes)
+	$(PY) -m tools.curves $(if $(FAMILY),--family $(FAMILY)) --jobs $(JOBS)
 
 # torchrl's compiled extension only loads with the torch it was built for; this records
 # what users see with another one, for the troubleshooting page. Needs no project venv.

@@ -103,3 +103,15 @@ def make_test() -> dict:
         "durations": [asdict(entry) for entry in parse_durations(result.stdout)],
         "failure": _failure(args, result) if result.returncode != 0 else None,
     }
+
+
+# A CLI call that should answer from the records a build left in .cache/ (no torch import).
+CLI_CALL = ("inspect_loss_keys", "--loss", "ClipPPOLoss", "--json")
+
+
+def cli_call() -> float:
+    """Wall time of ``CLI_CALL`` from another directory; run after a build filled ``.cache/``."""
+    script = Path(sys.executable).parent / CLI_CALL[0]
+    with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
+        wall, _ = _run([str(script), *CLI_CALL[1:]], env=child_env(), cwd=Path(tmp))
+    return wall
