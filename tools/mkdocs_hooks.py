@@ -57,8 +57,26 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _build["generated"] = set()
     _build["used"] = set()
     _build["python_handler"] = _python_handler(config)
+    if _build["dirty"]:
+        _skip_plugin_events(config, "llmstxt")
     pages.start_background_work()
     return config
+
+
+def _skip_plugin_events(config: MkDocsConfig, name: str) -> None:
+    """Unregister a plugin's events for this build (the plugin stays configured).
+
+    Used for llmstxt under ``serve --dirty``: a dirty rebuild renders only the
+    edited pages, so llmstxt would warn (strict: abort) for every other page
+    and write an llms.txt of the edited ones alone.  ``make build`` writes the
+    complete exports.
+    """
+    plugin = config.plugins.get(name)
+    if plugin is None:
+        return
+    for methods in config.plugins.events.values():
+        # `make bench` wraps event methods (functools.wraps keeps __wrapped__).
+        methods[:] = [m for m in methods if getattr(getattr(m, "__wrapped__", m), "__self__", None) is not plugin]
 
 
 def _python_handler(config: MkDocsConfig):

@@ -51,25 +51,38 @@ def test_each_documented_method_is_in_the_inventory(site):
     assert len(methods & set(inventory)) > len(methods) // 2
 
 
-def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references():
+def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site, tmp_path):
     """`make serve` (``--dirty``, strict) rebuilds only the edited page; its links to API objects on
-    other pages must still resolve (without tools/api/inventory.py, autorefs aborted the rebuild)."""
+    other pages must still resolve (without tools/api/inventory.py, autorefs aborted the rebuild).
+
+    Starts from a copy of the session's strict build (timestamps kept), as serve would after its first build.
+    """
+    import shutil
+    from urllib.parse import urlsplit
+
+    from mkdocs.livereload import _serve_url
+
     from bench.edits import appended
     from bench.instrument import PluginClock
     from bench.warm import ServeLikeSite
     from tools.paths import DOCS
 
     page = DOCS / "value-estimators" / "index.md"
-    site = ServeLikeSite(PluginClock())
+    served = ServeLikeSite(PluginClock())
+    shutil.rmtree(served.site_dir)
+    shutil.copytree(site, served.site_dir, copy_function=shutil.copy2)
     try:
-        site.start()
-        before = set(_inventory(site.site_dir))
+        served.config = served._get_config()
+        served.config.plugins.on_startup(command="serve", dirty=True)
+        host, port = served.config.dev_addr
+        served.serve_url = _serve_url(host, port, urlsplit(served.config.site_url or "/").path)
+        before = set(_inventory(served.site_dir))
         with appended(page, "\nEdited under serve: `SoftUpdate.step` moves the targets.\n"):
-            run = site.rebuild()  # raises BuildFailed with MkDocs' messages if it aborts
-            html = (site.site_dir / "value-estimators" / "index.html").read_text(encoding="utf-8")
+            run = served.rebuild()  # raises BuildFailed with MkDocs' messages if it aborts
+            html = (served.site_dir / "value-estimators" / "index.html").read_text(encoding="utf-8")
         assert set(run["rewritten"]) - {"404.html"} == {"value-estimators/index.html"}  # 404 is always rewritten
         assert 'href="../target-updates/#torchrl.objectives.SoftUpdate.step"' in html
         # The rewritten objects.inv still lists the objects of the pages the rebuild skipped.
-        assert set(_inventory(site.site_dir)) == before
+        assert set(_inventory(served.site_dir)) == before
     finally:
-        site.close()
+        served.close()
