@@ -115,3 +115,9 @@ def cli_call() -> float:
     with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
         wall, _ = _run([str(script), *CLI_CALL[1:]], env=child_env(), cwd=Path(tmp))
     return wall
+
+
+def wiring_check() -> float:
+    """Seconds of one ``check_wiring`` call in a fresh interpreter, after its imports (bench/wiring_check.py)."""
+    _, result = _run([sys.executable, "-m", "bench.wiring_check"], env=child_env(DOCS_CACHE="off"), cwd=ROOT)
+    return float(result.stdout.strip().splitlines()[-1])

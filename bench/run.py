@@ -26,10 +26,11 @@ from bench.edits import appended
 from bench.instrument import PluginClock, timing_mkdocstrings_blocks
 from bench.knobs import Knobs, read_knobs
 from bench.report import render
-from bench.stages import breakdown
+from bench.stages import breakdown, mkdocstrings_seconds
 from bench.stats import summarize
 from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
+from bench.wiring_check import LOSS as WIRING_LOSS
 from tests.support.docs import all_fences, built_html_path
 from tools.cli.errors import UsageError, unknown_name, run
 from tools.paths import DOCS, ROOT, SNIPPETS
@@ -103,6 +104,13 @@ def floor_and_cold_build(runs: int) -> dict[str, dict]:
             [run["wall"] for run in builds],
             build_failures,
             **({"breakdown": breakdown(builds)} if builds else {}),
+        ),
+        # The same runs less mkdocstrings' share (its griffe parse, events and ::: blocks):
+        # what the API sections add to a cold build, as a ratio to the floor.
+        "cold_build_without_mkdocstrings": entry(
+            "cold build less mkdocstrings (same runs)",
+            [run["wall"] - (mkdocstrings_seconds(run) or 0.0) for run in builds],
+            build_failures,
         ),
     }
 
@@ -201,17 +209,26 @@ def warm_rebuilds(knobs: Knobs, page: str) -> dict[str, dict]:
     return out
 
 
-def cli_calls(knobs: Knobs) -> dict:
-    """The CLI answering from fresh records (the warm rebuilds above left them in .cache/)."""
-    label = "CLI with fresh records: " + " ".join(measure.CLI_CALL)
+def timed_runs(label: str, runs: int, seconds: Callable[[], float]) -> dict:
+    """``seconds()`` measured ``runs`` times, each run's figure shown as it comes."""
 
     def once() -> float:
-        wall = measure.cli_call()
+        wall = seconds()
         progress(f"{label}: {wall:.2f} s")
         return wall
 
-    walls, failures = repeat(label, knobs.runs, once)
+    walls, failures = repeat(label, runs, once)
     return entry(label, walls, failures)
+
+
+def cli_calls(knobs: Knobs) -> dict:
+    """The CLI answering from fresh records (the warm rebuilds above left them in .cache/)."""
+    return timed_runs("CLI with fresh records: " + " ".join(measure.CLI_CALL), knobs.runs, measure.cli_call)
+
+
+def wiring_checks(knobs: Knobs) -> dict:
+    label = f"one check_wiring call ({WIRING_LOSS}), torchrl imported, no cache"
+    return timed_runs(label, knobs.runs, measure.wiring_check)
 
 
 def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
@@ -277,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     measurements.update(floor_and_cold_build(knobs.runs))
     measurements.update(warm_rebuilds(knobs, page))
     measurements["cli_fresh"] = cli_calls(knobs)
+    measurements["wiring_check"] = wiring_checks(knobs)
     measurements["make_test"], results["slowest_tests"] = make_tests(knobs)
     results["targets"] = evaluate(measurements)
     results["meta"]["load_after"] = list(os.getloadavg())

@@ -10,6 +10,7 @@ WARM_PROSE_SECONDS = 1.5  # rebuild after a prose edit
 WARM_SNIPPET_SECONDS = 3.0  # rebuild after a snippet edit, plus the snippet's own run time
 MAKE_TEST_SECONDS = 8 * 60  # fresh `make test` with 2 workers
 CLI_FRESH_SECONDS = 0.5  # inspect_loss_keys answering from fresh records
+WIRING_CHECK_SECONDS = 2.0  # one check_wiring call once torchrl is imported
 
 Medians = dict[str, float]
 
@@ -27,6 +28,9 @@ class Target:
 TARGETS = (
     Target("cold build / import floor", ("cold_build", "floor"), "x",
            value=lambda m: m["cold_build"] / m["floor"], limit=lambda m: COLD_BUILD_RATIO),
+    Target("cold build less mkdocstrings / import floor", ("cold_build_without_mkdocstrings", "floor"), "x",
+           value=lambda m: m["cold_build_without_mkdocstrings"] / m["floor"], limit=lambda m: COLD_BUILD_RATIO,
+           note="without the API sections' cost"),
     Target("warm rebuild, prose edit", ("warm_prose",), "s",
            value=lambda m: m["warm_prose"], limit=lambda m: WARM_PROSE_SECONDS),
     Target("warm rebuild, snippet edit", ("warm_snippet", "snippet_run"), "s",
@@ -34,6 +38,8 @@ TARGETS = (
            note=f"{WARM_SNIPPET_SECONDS:g} s + the snippet's own run"),
     Target("inspect_loss_keys, fresh records", ("cli_fresh",), "s",
            value=lambda m: m["cli_fresh"], limit=lambda m: CLI_FRESH_SECONDS),
+    Target("check_wiring, one check", ("wiring_check",), "s",
+           value=lambda m: m["wiring_check"], limit=lambda m: WIRING_CHECK_SECONDS),
     Target("make test, fresh, 2 workers", ("make_test",), "s",
            value=lambda m: m["make_test"], limit=lambda m: MAKE_TEST_SECONDS),
 )  # fmt: skip

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Mapping
 
 from tools.estimators.matrix.records import MatrixRow
 from tools.estimators.matrix.render import LEGEND
+from tools.losses.probes import render as probes_render
 from tools.losses.records import LossRecord, Output, key_text
-from tools.table_cells import code
+from tools.api.objects import ApiObject
+from tools.api.render import api_section
+from tools.table_cells import code, markdown as cell_markdown
 
 # The page that measures every loss x estimator pair; loss pages and the table link to it.
 MATRIX_PAGE = "value-estimators/index.md"
@@ -43,8 +44,8 @@ def _setting_badge(record: LossRecord) -> str:
 
 
 def _agents_badge(record: LossRecord) -> str:
-    value = "multi" if record.curated.multi_agent else "single"
-    return f'<span class="lt-agents" data-value="{value}">{"multi" if record.curated.multi_agent else "single"}</span>'
+    # "multi"/"single" (curated), plus "nested" where the loss was measured to run with nested keys.
+    return f'<span class="lt-agents" data-value="{probes_render.agents_value(record)}">{probes_render.agents_label(record)}</span>'
 
 
 def _dagger(record: LossRecord) -> str:
@@ -91,11 +92,13 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
         )
     legend = (
         "Action: **D** discrete, **C** continuous, **D C** both, **–** reads no action. "
-        "Agents: *multi* when the loss is built for teams of agents sharing one batch."
+        "Agents: *multi* when the loss is built for teams of agents sharing one batch (curated); "
+        "*nested keys: yes* when it was measured to run with its keys nested under an `\"agents\"` group "
+        "([how](contract.md#nested-keys))."
     )
     return (
         '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>\n\n"
-        + legend + "\n\n" + PROVENANCE + "\n"
+        + legend + "\n\n" + PROVENANCE + "\n\n" + probes_render.render_refusal_note(records)
     )
 
 
@@ -230,13 +233,10 @@ def render_can_i_use_it(record: LossRecord) -> str:
     lines = [f"- **Action spaces** (curated, validated): {action}."]
     if m is not None and m.action_space:
         lines[-1] += f" Measured: the example builds it for {m.action_space} actions."
-    nested = [k for k, v in (m.renamed.items() if m else []) if isinstance(v, list)]
-    agents = "built for teams of agents (keys nested under `\"agents\"`)" if c.multi_agent else "single-agent"
-    lines.append(
-        f"- **Multi-agent nested keys**: {agents}. "
-        + (f"Measured: the example renames {', '.join(code(n) for n in nested)} to a nested key and runs." if nested else
-           ("" if m is None else "The example renames a flat key."))
-    )
+    other_kind = probes_render.action_kind_line(record)
+    if other_kind:
+        lines.append(other_kind)
+    lines.append(probes_render.nested_line(record))
     if m is None:
         lines.append("- **Masks through `loss_mask_key`**: not measured (not built here).")
     elif m.mask_error:
@@ -309,41 +309,37 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_params(record: LossRecord) -> str:
-    rows = ["| Argument | Kind | Default | Description (upstream docstring) |", "| --- | --- | --- | --- |"]
+def _flags_by_subject(record: LossRecord, param_docs: dict[str, str]) -> dict[str, list[str]]:
+    from tools.contracts.contradictions import flag, loss_contradictions
+
+    found: dict[str, list[str]] = {}
+    for c in loss_contradictions(record, param_docs):
+        found.setdefault(c.subject, []).append(flag(c))
+    return found
+
+
+def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
+    """The introspected signature and argument table; ``param_docs`` is the docstring's description of each
+    argument, from the one griffe parse the API section below renders (``tools.api.load.parameter_docs``);
+    what passing each argument did (measured) and where the docstring contradicts the records sit beside it."""
+    probes = record.measured.probes if record.measured else None
+    flags = _flags_by_subject(record, param_docs)
+    rows = ["| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |", "| --- | --- | --- | --- | --- |"]
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
-        rows.append(f"| `{p.name}` | {kind} | {default} | {record.param_docs.get(p.name, '')} |")
-    out = "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
-    if record.documented_only:
-        names = ", ".join(f"`{n}`" for n in record.documented_only)
+        description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
+        rows.append(f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |")
+    out = "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n\n" + probes_render.ARGUMENTS_NOTE + "\n"
+    documented_only = record.documented_only(param_docs)
+    if documented_only:
+        names = ", ".join(f"`{n}`" for n in documented_only)
         out += (
             f"\nThe docstring also describes {names}, which the constructor does not name "
             "(compared with the signature above): such an argument only reaches the class through "
             "`**kwargs`, under another name, or not at all.\n"
         )
     return out
-
-
-EXAMPLES_SECTION = re.compile(r"^(Examples?|Example usage)\s*:?\s*$", re.IGNORECASE)
-
-
-def docstring_text(doc: str) -> str:
-    """The upstream docstring without its examples (they are not run here) nor doctest lines."""
-    kept = []
-    skipping = False
-    for line in doc.splitlines():
-        stripped = line.strip()
-        if EXAMPLES_SECTION.match(stripped):
-            skipping = True
-            continue
-        if skipping and line and not line[0].isspace():
-            skipping = False
-        if skipping or stripped.startswith((">>>", "...")):
-            continue
-        kept.append(line.replace("```", "'''"))
-    return "\n".join(kept).strip() + "\n"
 
 
 def related_links(name: str) -> list[tuple[str, str]]:
@@ -364,7 +360,10 @@ def render_trainers(trainers: list[str]) -> list[str]:
     return ["## Trainers built around it", "", f"Curated in `data/trainers.yaml` and checked by the build: {links}.", ""]
 
 
-def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str]) -> str:
+def render_page(
+    record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str],
+    api: ApiObject, param_docs: dict[str, str],
+) -> str:
     c = record.curated
     paper = f" · [paper]({c.paper})" if c.paper else ""
     settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
@@ -376,6 +375,9 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
         "",
         f"`from {record.namespace} import {record.name}` (defined in `{record.module}`).",
         "",
+        "What every loss shares (`forward`, `set_keys`, masks, estimators) is on the "
+        "[loss contract](contract.md) page.",
+        "",
     ]
     if record.is_llm:
         out += ['!!! note "Key conventions only"', "    LLM losses are covered here for their TensorDict key conventions only.", ""]
@@ -383,7 +385,7 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
         out += ['!!! warning "Not built on this page"', f"    {record.name} {record.not_built_reason}. "
                 "Cells that need a run say *not measured*.", ""]
     out += [
-        "## Constructor", "", "Introspected from the installed class.", "", render_params(record),
+        "## Constructor", "", "Introspected from the installed class.", "", render_params(record, param_docs),
         "## Accepted keys", "",
         ("`set_keys` is available: pass any name below, with a string or a tuple (a `NestedKey`)." if record.set_keys_available else "This loss has no configurable keys."),
         "", render_keys(record),
@@ -399,17 +401,11 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
     links = related_links(record.name)
     if links:
         out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}](../{path})" for title, path in links] + [""]
-    out += [
-        "## API", "",
-        "The upstream docstring of the installed class, as text (its examples are left out: this site shows only code it ran).",
-        "",
-        '??? abstract "Docstring"',
-        "",
-        "    ```text",
-        *["    " + line if line else "" for line in docstring_text(record.docstring).splitlines()],
-        "    ```",
-        "",
-    ]
+    from tools.contracts.contradictions import loss_contradictions
+    from tools.contracts.render import render_api_flags
+
+    out.append(render_api_flags(loss_contradictions(record, param_docs)))
+    out.append(api_section(api))
     return "\n".join(out)
 
 

@@ -8,18 +8,27 @@ from tools.parity import render
 from tools.parity.records import ParityRow
 from tools.paths import DATA, TOOLS
 from tools.registry import Concern
+from tools.parity import schema as _inventory_schema
 
 
 def rows() -> list[ParityRow]:
     def compute() -> list[ParityRow]:
         from tools import config_groups, trainers
         from tools.config_groups import curated
+        from tools.losses.discover import loss_classes
         from tools.parity.compare import audit
+        from tools.parity.factories import measure_all
+        from tools.trainers.introspect import trainer_classes
+        from tools.timing import stage
 
         effective = {
             record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainers.records()
         }
-        return audit(config_groups.survey(), curated.load(), effective)
+        survey = config_groups.survey()
+        with stage("parity.factories"):
+            factories = {f.config: f for f in measure_all(survey)}
+        pairable = {**loss_classes(), **trainer_classes()}
+        return audit(survey, curated.load(), effective, factories, pairable)
 
     encode, decode = list_codec(ParityRow)
     return cached(
@@ -34,6 +43,9 @@ def rows() -> list[ParityRow]:
             TOOLS / "signatures.py",
             DATA / "configs.yaml",
             DATA / "trainers.yaml",
+            # The factories are instantiated with the loss zoo's networks.
+            TOOLS / "losses",
+            DATA / "losses.yaml",
         ],
         encode=encode,
         decode=decode,
@@ -46,8 +58,10 @@ CONCERN = Concern(
         "counts": lambda _arg: render.render_counts(rows()),
         "summary": lambda _arg: render.render_summary(rows()),
         "details": lambda _arg: render.render_details(rows()),
+        "factories": lambda _arg: render.render_factories(rows()),
     },
     inventory=lambda: render.inventory(rows()),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="One row per config dataclass that builds a class: fields only in the config, parameters "
     "only in the class, default and type mismatches, each difference classified (by design or suspicious) "
     "with its reason, and the error instantiating it raises where measured.",

@@ -23,4 +23,8 @@ FAMILIES: dict[str, str] = {
     "redq": "REDQ",
     "tqc": "TQC",
     "crossq": "CrossQ",
+    "iql": "IQL, offline then online",
+    "cql": "CQL, offline then online",
+    "discrete_cql": "Discrete CQL",
+    "td3_bc": "TD3+BC",
 }

@@ -115,12 +115,12 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> st
         "(their defaults are the knobs), prints one line per iteration and returns the rows it printed "
         "as dicts, so another script can import the file and call `train(total_frames=..., seed=...)`."
     )
+    folded = "\n".join("    " + line for line in [*knobs, "", contract])
     return (
         "\n".join(rows)
-        + "\n\nRead from the file's source by the build. Its knobs are module-level constants:\n\n"
-        + "\n".join(knobs)
-        + "\n\n"
-        + contract
+        + "\n\nRead from the file's source by the build.\n\n"
+        + f'??? abstract "Knobs: {len(recipe.knobs)} module-level constants, and `train()`"\n\n'
+        + folded
         + "\n"
     )
 
@@ -183,11 +183,12 @@ def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadenc
                 + ("moves " + ("them" if len(moved) > 1 else "it") if moved and all(moved.values()) else "does **not** move all of them")
                 + " (measured)."
             )
-        reference_cadence = cadences.losses.get(name)
-        if reference_cadence is not None and reference_cadence.updater is not None:
+        for reference_cadence in cadences.losses.get(name, []):
+            if reference_cadence.updater is None:
+                continue
             arguments = ", ".join(f"{k}={v!r}" for k, v in reference_cadence.arguments.items())
             lines.append(
-                f"    The reference script (`{reference_cadence.script}`) uses "
+                f"    The reference script `{reference_cadence.script}` builds "
                 f"{code(f'{reference_cadence.updater}({arguments})')}: {reference_cadence.cadence}."
             )
     for updater in _updaters(recipe):

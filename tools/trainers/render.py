@@ -81,10 +81,18 @@ def render_parameters(r: TrainerRecord) -> str:
         f"Introspected from `{r.name}.__init__`"
         + (" (every parameter is keyword-only)." if kinds == {"keyword-only"} else ".")
     )
-    rows = [intro, "", "| Parameter | Default | Annotation | Notes |", "| --- | --- | --- | --- |"]
+    from tools.contracts.contradictions import flag, trainer_record_contradictions
+
+    flags: dict[str, list[str]] = {}
+    for c in trainer_record_contradictions(r):
+        flags.setdefault(c.subject, []).append(flag(c))
+    rows = [intro, "", "| Parameter | Default | Annotation | Description | Notes |", "| --- | --- | --- | --- | --- |"]
     for p in r.parameters:
         default = "**required**" if p.required else cell.code(p.default)
-        rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {_parameter_notes(r, p)} |")
+        text, source = r.descriptions.get(p.name, ["", ""])
+        described = f"{text} *({source})*" if text else ""
+        notes = "; ".join([*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, []))
+        rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {described} | {notes} |")
     return "\n".join(rows) + "\n"
 
 
