@@ -98,8 +98,11 @@ def train(
     dataset.shutdown()
 
     log, start, frames = [], time.perf_counter(), len(buffer)
+    updates = 0  # optimiser steps so far: offline, the frames stand still while training goes on
 
     def update() -> dict:
+        nonlocal updates
+        updates += 1
         losses = loss_module(buffer.sample())
         # loss_actor_bc (behaviour cloning) is left out: the reference script uses it instead
         # of loss_actor for a first few steps only.
@@ -114,6 +117,7 @@ def train(
         row = {
             "phase": phase,
             "frames": frames,
+            "updates": updates,
             "episode_return": evaluate(eval_env, actor),
             "loss_actor": losses["loss_actor"].item(),
             "loss_qvalue": losses["loss_qvalue"].item(),

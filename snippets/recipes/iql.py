@@ -97,8 +97,11 @@ def train(
     dataset.shutdown()
 
     log, start, frames = [], time.perf_counter(), len(buffer)
+    updates = 0  # optimiser steps so far: offline, the frames stand still while training goes on
 
     def update() -> dict:
+        nonlocal updates
+        updates += 1
         losses = loss_module(buffer.sample())
         total = losses["loss_actor"] + losses["loss_qvalue"] + losses["loss_value"]
         optimizer.zero_grad()
@@ -111,6 +114,7 @@ def train(
         row = {
             "phase": phase,
             "frames": frames,
+            "updates": updates,
             "episode_return": evaluate(eval_env, actor),
             "loss_actor": losses["loss_actor"].item(),
             "loss_qvalue": losses["loss_qvalue"].item(),

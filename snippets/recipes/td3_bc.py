@@ -100,6 +100,7 @@ def train(
         if step % STEPS_PER_LOG == 0:
             row = {
                 "frames": len(buffer),
+                "updates": step,  # the frames stand still: the dataset is collected once
                 "episode_return": evaluate(eval_env, actor),
                 "loss_actor": losses["loss_actor"].item(),
                 "loss_qvalue": losses["loss_qvalue"].item(),
