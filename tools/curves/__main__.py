@@ -50,11 +50,16 @@ def run_one(family: Family, seed: int, position: int, plan: Plan) -> str:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         )
         # Progress in frames, read from the recipe's own log lines; the latest line rides beside the bar.
-        bar = tqdm(total=_total_frames(family), desc=f"{family.name} seed {seed}", position=position,
-                   leave=True, unit="frames", unit_scale=True, dynamic_ncols=True)
+        # Offline recipes (x: updates) train while their frames stand still: count their log lines.
+        by_frames = family.x == "frames"
+        bar = tqdm(total=_total_frames(family) if by_frames else None, desc=f"{family.name} seed {seed}",
+                   position=position, leave=True, unit="frames" if by_frames else "rows", unit_scale=by_frames,
+                   dynamic_ncols=True)
         timer = _kill_after(process, plan.timeout_seconds)
         for line in process.stdout:
-            if match := _FRAMES.search(line):
+            if not by_frames:
+                bar.update(1)
+            elif match := _FRAMES.search(line):
                 bar.update(int(match.group(1)) - bar.n)
             bar.set_postfix_str(line.strip()[:70])
         process.wait()

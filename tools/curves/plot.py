@@ -8,6 +8,9 @@ import math
 from tools.curves.records import SMOOTHING_FRACTION, FamilyCurves
 
 
+X_LABELS = {"frames": "environment frames collected", "updates": "optimiser steps"}
+
+
 def smoothing_window(points: int) -> int:
     return max(1, math.ceil(points * SMOOTHING_FRACTION))
 
@@ -24,7 +27,7 @@ def _on_grid(curves: FamilyCurves):
     """Each seed's smoothed returns on the frames every seed reached (iterations without an episode skipped)."""
     import numpy as np
 
-    grids = [np.array([f for f, r in zip(s.frames, s.returns) if r is not None], dtype=float) for s in curves.seeds]
+    grids = [np.array([x for x, r in zip(s.x, s.returns) if r is not None], dtype=float) for s in curves.seeds]
     values = [np.array([r for r in s.returns if r is not None], dtype=float) for s in curves.seeds]
     usable = [(g, _trailing_mean(v, smoothing_window(len(v)))) for g, v in zip(grids, values) if len(g)]
     if not usable:
@@ -49,7 +52,12 @@ def draw(curves: FamilyCurves):
         axes.plot(grid, stacked.mean(axis=0), color="C0", linewidth=1.6, label="mean over seeds")
     if curves.baseline is not None:
         axes.axhline(curves.baseline, color="C3", linestyle="--", linewidth=1.2, label="random policy")
-    axes.set_xlabel("environment frames collected")
+    axes.set_xlabel(X_LABELS.get(curves.x, curves.x))
+    # Where a phase starts (offline, then online): the same x for every seed, the recipe's knobs decide it.
+    for start, phase in (curves.seeds[0].phases[1:] if curves.seeds else []):
+        axes.axvline(start, color="0.4", linestyle=":", linewidth=1)
+        axes.annotate(f"{phase} from here", (start, 1), xycoords=("data", "axes fraction"), xytext=(3, -3),
+                      textcoords="offset points", va="top", fontsize=8, color="0.3")
     axes.set_ylabel("episode return")
     axes.set_title(f"{curves.label}: {curves.environment}" if curves.environment else curves.label)
     axes.grid(True, alpha=0.3)

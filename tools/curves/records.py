@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import math
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tools.curves import provenance
 from tools.curves.plan import Family, Plan
@@ -22,10 +22,12 @@ SMOOTHING_FRACTION = 0.05
 class SeedCurve:
     seed: int
     frames: list[int]
+    x: list[float]  # the plotted column: the frames, or the optimiser steps (Family.x)
     returns: list[float | None]  # None: no episode ended in that iteration
     wall_seconds: float  # on a machine shared with others: noisy
     cpu_seconds: float  # what the run costs on an idle machine (one thread)
     baseline: float  # mean return of a random policy on make_env(seed)
+    phases: list[tuple[float, str]] = field(default_factory=list)  # (x where it starts, name) from a "phase" column
 
     def final_return(self) -> float | None:
         points = [r for r in self.returns if r is not None]
@@ -42,6 +44,7 @@ class FamilyCurves:
     environment: str
     recipe: str
     knobs: dict
+    x: str  # the plotted column of the rows (Family.x)
     seeds: list[SeedCurve]
     stale: str | None  # why the committed runs do not match the recipe file / knobs / pins
     note: str = ""  # curated: why it does not beat the random policy (data/curves.yaml)
@@ -88,14 +91,17 @@ class FamilyCurves:
 
 
 def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
-    frames, returns = [], []
+    frames, x, returns, phases = [], [], [], []
     with (family.results / f"seed-{seed}.csv").open(newline="") as handle:
         for row in csv.DictReader(handle):
             frames.append(int(float(row["frames"])))
+            x.append(float(row[family.x]))
             value = row.get("episode_return", "")
             returns.append(float(value) if value not in ("", "nan") else None)
-    return SeedCurve(seed, frames, returns, float(run["wall_seconds"]), float(run["cpu_seconds"]),
-                     float(run["baseline"]["mean"]))
+            if row.get("phase") and (not phases or phases[-1][1] != row["phase"]):
+                phases.append((x[-1], row["phase"]))
+    return SeedCurve(seed, frames, x, returns, float(run["wall_seconds"]), float(run["cpu_seconds"]),
+                     float(run["baseline"]["mean"]), phases)
 
 
 def _described(family: Family) -> tuple[str, str]:
@@ -123,6 +129,7 @@ def family_curves(family: Family, plan: Plan) -> FamilyCurves:
         environment=environment,
         recipe=family.recipe,
         knobs=family.knobs,
+        x=family.x,
         seeds=seeds,
         stale=provenance.staleness(family),
         note=family.note,

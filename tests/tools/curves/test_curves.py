@@ -13,7 +13,7 @@ import pytest
 from tools.curves import plan as plan_module
 from tools.curves import provenance
 from tools.curves.plot import render_svg
-from tools.curves.records import FamilyCurves, SeedCurve, family_curves
+from tools.curves.records import FamilyCurves, SeedCurve, family_curves, read_seed
 from tools.curves.render import render_plot, render_summary
 from tools.paths import ROOT
 
@@ -143,8 +143,8 @@ def test_plan_checks_knobs_against_train(project, knobs, message):
 
 
 def _curves(finals, baseline):
-    seeds = [SeedCurve(i, [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)]
-    return FamilyCurves("x", "X", "Env", "snippets/recipes/x.py", {}, seeds, None)
+    seeds = [SeedCurve(i, [10, 20, 30], [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)]
+    return FamilyCurves("x", "X", "Env", "snippets/recipes/x.py", {}, "frames", seeds, None)
 
 
 def test_verdict_needs_the_mean_above_baseline_by_more_than_the_spread():
@@ -163,3 +163,19 @@ def test_plot_is_an_inline_svg_with_labelled_axes_and_the_summary_reads_the_reco
     table = render_summary([curves])
     assert "| [X](x.md#learning-curve) | Env | 110.0 ± 8.16 | 5.00 | beats it | 30 | 6 s | 12 s |" in table
     assert "1 of 1 families beat the random policy" in table
+
+
+def test_offline_families_plot_against_updates_and_mark_where_online_starts(project):
+    path = project / "data" / "curves.yaml"
+    path.write_text(path.read_text().replace("environment: CartPole-v1", "environment: CartPole-v1\n    x: updates"))
+    plan_module._load.cache_clear()
+    family = plan_module.load().families["fake"]
+    family.results.mkdir(parents=True)
+    (family.results / "seed-0.csv").write_text(
+        "phase,frames,updates,episode_return\noffline,100,40,-5\noffline,100,80,-4\nonline,200,104,-2\nonline,300,128,-1\n"
+    )
+    seed = read_seed(family, 0, {"wall_seconds": 1, "cpu_seconds": 1, "baseline": {"mean": -6}})
+    assert seed.x == [40, 80, 104, 128] and seed.frames == [100, 100, 200, 300]
+    assert seed.phases == [(40, "offline"), (104, "online")]
+    svg = render_svg(FamilyCurves("fake", "Fake", "Env", family.recipe, {}, "updates", [seed], None))
+    assert "optimiser steps" in svg and "online from here" in svg and "offline from here" not in svg
