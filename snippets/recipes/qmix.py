@@ -83,7 +83,7 @@ class MeetOnALine(EnvBase):
         return out
 
     def _step(self, tensordict):
-        move = tensordict["agents", "action"].argmax(-1) - 1  # -1, 0 or +1
+        move = tensordict["agents", "action"].long().argmax(-1) - 1  # -1, 0 or +1 (a random action is a bool one-hot)
         self.cell = (self.cell + move).clamp(0, self.line - 1)
         self.steps = self.steps + 1
         out = self._observe()
