@@ -116,9 +116,9 @@ def test_loss_argument_table_with_hostile_defaults_docs_and_names():
     first = record.params[0].name
     table = render_params(record, {first: to_markdown(HOSTILE)})
     rows = render(table.split("```\n", 2)[-1]).rows
-    assert all(len(row) == 4 for row in rows), rows
+    assert all(len(row) == 5 for row in rows), rows
     assert len(rows) == 1 + len(record.constructor_params)
-    assert '<script>alert("x")</script>' in rows[1][2] and '<script>alert("x")</script>' in rows[1][3]
+    assert '<script>alert("x")</script>' in rows[1][2] and '<script>alert("x")</script>' in rows[1][4]
 
     record.accepted_keys = [dataclasses.replace(k, name=f"k{i}", default=HOSTILE, holds=cell.text(HOSTILE)) for i, k in enumerate(record.accepted_keys)]
     parsed = render(render_keys(record))

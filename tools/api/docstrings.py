@@ -129,7 +129,7 @@ def _roles(text: str, link: Link) -> str:
     return ROLE.sub(replace, text)
 
 
-def _plain_roles(text: str) -> str:
+def plain_roles(text: str) -> str:
     """Roles as bare text (inside a parameter's type, which griffe reads as an annotation)."""
     return ROLE.sub(lambda m: role_text(m.group("role"), m.group("body"))[0].removesuffix("()"), text)
 
@@ -148,7 +148,7 @@ def escape_html(text: str) -> str:
 def _inline(line: str, link: Link) -> str:
     param = PARAM_LINE.match(line)
     if param:
-        head = f"{param.group('head')}({_plain_roles(param.group('type')).replace('`', '')})"
+        head = f"{param.group('head')}({plain_roles(param.group('type')).replace('`', '')})"
         return head + _inline(param.group("tail"), link)
     line = RST_LINK.sub(lambda m: f"[{m.group('text')}]({m.group('url')})", line)
     line = RST_LITERAL.sub(lambda m: f"`{m.group('body')}`", line)

@@ -7,6 +7,7 @@ SCHEMA = array(record(
     "One TrainerHookBase subclass.",
     name=(STR, "class name (discovered)"),
     module=(STR, "where it is defined"),
+    summary=(STR, "what it is for: the first paragraph of its upstream docstring (introspected)"),
     exported=(BOOL, "whether `torchrl.trainers` (or `.algorithms`) exports it"),
     optimization_stepper=(BOOL, "whether it drives the optimization step instead of sitting at a point"),
     parameters=(array(PARAMETER), "constructor parameters (introspected)"),

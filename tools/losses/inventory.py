@@ -52,6 +52,15 @@ _SPECIFIC = {
     "accepted_keys": S.mapping(S.nullable(S.KEY), keys="a `set_keys` name"),
     "measured_value_estimators": S.nullable(S.mapping(S.STR, keys="a `ValueEstimators` member name")),
     "estimator_key_forwarding": S.nullable(S.mapping(S.BOOL, keys="`reward`, `done` or `terminated`")),
+    "argument_outcomes": S.nullable(S.mapping(S.STR, keys="a constructor argument")),
+    "nested_keys": S.nullable(S.record(
+        "The loss run with every key nested under an `agents` group.",
+        runs=(S.BOOL, "whether the forward pass ran"),
+        error=(S.nullable(S.STR), "what it raised, when it did not run"),
+        keys=(S.mapping(S.KEY, keys="a `set_keys` name"), "the nested key each accepted key was set to"),
+        other_action_kinds=(S.mapping(S.STR, keys="`discrete` or `continuous`"),
+                            "the other action kind (where the curated data says both): `runs` or what happened"),
+    )),
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tools.cache import cached
 from tools.paths import TOOLS
+from tools.recipes import schema as _inventory_schema
 from tools.recipes.read import RECIPES
 from tools.recipes.records import Recipe, decode, encode
 from tools.registry import Concern
@@ -108,6 +109,7 @@ CONCERN = Concern(
     name="recipes",
     sections={"index": _index, "summary": _summary, "keys": _keys, "targets": _targets, "links": _links},
     inventory=_inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "One object per training recipe (`slug`, `family`, `file`, `page`, and read from the file's source: "
         "`losses`, `estimators`, `environments`, `updaters` with their keyword arguments as written, `knobs` "

@@ -17,11 +17,12 @@ SCHEMA = record(
         target_parameters=(array(STR), "the loss's `target_*_params` groups (measured with default arguments)"),
         delay_switches=(mapping(STR, keys="a `delay_*` constructor flag"), "flag -> default (introspected)"),
         moved_by_step=(nullable(mapping(BOOL, keys="a target group")), "whether `updater.step()` moved each group (measured)"),
-        reference_cadence=(nullable(record(
+        reference_cadences=(array(record(
             updater=(nullable(STR), "the updater the reference script builds"),
             arguments=(mapping({}, keys="an updater argument"), "its arguments"),
-            cadence=(STR, "when the script calls `step()`"),
+            cadence=(STR, "when the script calls `step()`, relative to the optimizer step"),
             script=(STR, "the script, in pytorch/rl's sota-implementations"),
-        )), "how pytorch/rl's reference script updates the targets (curated in data/targets.yaml)"),
+            sota_anchor=(STR, "its entry in the SOTA map (docs-relative page and anchor)"),
+        )), "how pytorch/rl's reference scripts update the targets (read from their code: the `sota` section)"),
     ), keys="a loss class name"), "every loss that keeps target parameters"),
 )

@@ -19,6 +19,7 @@ from tools.cache import cached
 from tools.jsonable import record_codec
 from tools.paths import DATA, TOOLS
 from tools.registry import Concern
+from tools.troubleshooting import schema as _inventory_schema
 from tools.troubleshooting import curated as curated_data
 from tools.troubleshooting import render
 from tools.troubleshooting.records import Captures, Curated
@@ -113,6 +114,7 @@ CONCERN = Concern(
         "fixed": lambda _arg: render.render_fixed(curated_entries(), captures().torchrl),
     },
     inventory=inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "Troubleshooting entries, one object each: `slug`, `symptom` (the heading), `area`, `page` (with the "
         "anchor), `kind` (raises, silent, elsewhere or fixed), `error_type` and `error_text` (captured by running "

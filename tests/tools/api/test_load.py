@@ -89,3 +89,13 @@ def test_every_page_links_its_mentions_of_documented_classes():
                 continue
             unlinked += [f"{page}: {name}" for name in span.findall(line) if name in names]
     assert not unlinked, unlinked[:10]
+
+
+def test_code_spans_inside_a_link_text_stay_plain():
+    from tools.api.autolink import link_line
+
+    targets = {"HardUpdate": "torchrl.objectives.HardUpdate"}
+    line = "- [The `HardUpdate` copies late](targets.md#x), see `HardUpdate`; `[` is code"
+    linked = link_line(line, targets)
+    assert linked.startswith("- [The `HardUpdate` copies late](targets.md#x)")
+    assert linked.count("[`HardUpdate`][torchrl.objectives.HardUpdate]") == 1
