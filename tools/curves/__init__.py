@@ -14,6 +14,7 @@ from tools.cache import cached, is_cached
 from tools.curves import plan as plan_module
 from tools.curves.records import FamilyCurves, family_curves
 from tools.curves.render import render_plot, render_summary
+from tools.curves.schema import SCHEMA
 from tools.jsonable import list_codec
 from tools.paths import DATA, ROOT, TOOLS
 from tools.registry import Concern
@@ -28,13 +29,20 @@ class UnexplainedFailure(Exception):
     """A family does not beat the random policy and data/curves.yaml does not say why."""
 
 
-def all_curves() -> list[FamilyCurves]:
+def records() -> list[FamilyCurves]:
+    """Every family's committed curves, as they are."""
+
     def compute() -> list[FamilyCurves]:
         plan = plan_module.load()
         return [family_curves(f, plan) for f in plan.families.values()]
 
-    curves = cached("curves", compute, inputs=INPUTS, encode=list_codec(FamilyCurves)[0],
-                    decode=list_codec(FamilyCurves)[1])
+    encode, decode = list_codec(FamilyCurves)
+    return cached("curves", compute, inputs=INPUTS, encode=encode, decode=decode)
+
+
+def all_curves() -> list[FamilyCurves]:
+    """The records the pages show: a family that does not beat the random policy must say why."""
+    curves = records()
     silent = [c.family for c in curves if c.beats_baseline is False and not c.note]
     if silent:
         raise UnexplainedFailure(
@@ -86,6 +94,7 @@ def _inventory() -> dict:
             "label": c.label,
             "recipe": c.recipe,
             "knobs": c.knobs,
+            "x": c.x,
             "seeds": [s.seed for s in c.seeds],
             "final_return_mean": c.final_mean,
             "final_return_std": c.final_std,
@@ -106,6 +115,7 @@ CONCERN = Concern(
     start=start,
     sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves())},
     inventory=_inventory,
+    inventory_schema=SCHEMA,
     inventory_doc="Learning curves per recipe family (`make curves`): seeds, final return mean and std over "
     "seeds, the random-policy return, whether the mean beats it by more than the seeds' spread, frames, "
     "wall and CPU time per run, why it does not learn (when it does not), and why the committed runs are "

@@ -107,12 +107,12 @@ if __name__ == "__main__":
     import sys
     from pathlib import Path
 
-    from tools.curves import all_curves
+    from tools.curves import all_curves, records
 
-    if sys.argv[1:2] == ["--png"]:  # to look at the plots without building the site
+    if sys.argv[1:2] == ["--png"]:  # to look at the plots without building the site (notes or not)
         import matplotlib.pyplot as plt
 
-        for curves in all_curves():
+        for curves in records():
             with _style(curves):
                 figure = draw(curves)
                 figure.savefig(Path(sys.argv[2]) / f"{curves.family}.png", dpi=110)
