@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from tools.curves.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
 
 
@@ -42,7 +44,9 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
     stale = f'!!! warning "Stale curves"\n    {curves.stale}\n\n' if curves.stale else ""
     note = f'\n!!! note "Why it does not beat the random policy"\n    {curves.note}\n' if curves.note else ""
     # Raw HTML block: Markdown leaves the SVG alone inside the div.
-    return f'{stale}<div class="learning-curve" markdown="0">\n{svg.strip()}\n</div>\n\n{caption}\n{note}'
+    label = f"Learning curve of {curves.label}: final return {_number(curves.final_mean)}, random policy {_number(curves.baseline)}"
+    return (f'{stale}<div class="learning-curve" markdown="0" role="img" aria-label="{html.escape(label)}">\n'
+            f'{svg.strip()}\n</div>\n\n{caption}\n{note}')
 
 
 def render_summary(families: list[FamilyCurves]) -> str:

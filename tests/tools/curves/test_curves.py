@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -159,7 +160,7 @@ def test_plot_is_an_inline_svg_with_labelled_axes_and_the_summary_reads_the_reco
     assert svg.startswith("<svg") and "environment frames collected" in svg and "random policy" in svg
     assert "<metadata" not in svg and "href=\"http" not in svg  # nothing to fetch at view time
     page = render_plot(curves, svg)
-    assert '<div class="learning-curve" markdown="0">' in page and "beats it" in page
+    assert '<div class="learning-curve" markdown="0" role="img"' in page and "beats it" in page
     table = render_summary([curves])
     assert "| [X](x.md#learning-curve) | Env | 110.0 ± 8.16 | 5.00 | beats it | 30 | 6 s | 12 s |" in table
     assert "1 of 1 families beat the random policy" in table
@@ -179,3 +180,17 @@ def test_offline_families_plot_against_updates_and_mark_where_online_starts(proj
     assert seed.phases == [(40, "offline"), (104, "online")]
     svg = render_svg(FamilyCurves("fake", "Fake", "Env", family.recipe, {}, "updates", [seed], None))
     assert "optimiser steps" in svg and "online from here" in svg and "offline from here" not in svg
+
+
+def test_a_family_that_does_not_beat_random_must_say_why(monkeypatch):
+    import tools.curves as concern
+
+    silent = _curves([10, 60, 110], 0.0)
+    monkeypatch.setattr(concern, "records", lambda: [silent])
+    with pytest.raises(concern.UnexplainedFailure, match="x: does not beat the random policy"):
+        concern.all_curves()
+    explained = dataclasses.replace(silent, note="The seeds diverge after 20k frames.")
+    monkeypatch.setattr(concern, "records", lambda: [explained])
+    assert concern.all_curves() == [explained]
+    page = render_plot(explained, "<svg></svg>")
+    assert "does not beat it" in page and "The seeds diverge after 20k frames." in page
