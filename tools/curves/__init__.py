@@ -45,6 +45,12 @@ def all_curves() -> list[FamilyCurves]:
     curves = records()
     # Stale runs are not judged here: their pages warn, and the freshness test fails until they are re-made.
     silent = [c.family for c in curves if c.beats_baseline is False and not c.note and not c.stale]
+    outdated = [c.family for c in curves if c.beats_baseline and c.note and not c.stale]
+    if outdated:
+        raise UnexplainedFailure(
+            f"{', '.join(outdated)}: beats the random policy now, but data/curves.yaml still explains why it does "
+            "not (remove its `note`)"
+        )
     if silent:
         raise UnexplainedFailure(
             f"{', '.join(silent)}: does not beat the random policy and data/curves.yaml gives no `note` saying why "

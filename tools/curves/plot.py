@@ -64,7 +64,7 @@ def draw(curves: FamilyCurves):
     if grid is None:  # the page's warning says which command makes them
         axes.text(0.5, 0.5, "no runs yet", transform=axes.transAxes, ha="center", va="center")
     else:
-        axes.legend(loc="best", frameon=False)
+        axes.legend(loc="best", framealpha=0.85, edgecolor="none")
     figure.tight_layout()
     return figure
 

@@ -192,5 +192,9 @@ def test_a_family_that_does_not_beat_random_must_say_why(monkeypatch):
     explained = dataclasses.replace(silent, note="The seeds diverge after 20k frames.")
     monkeypatch.setattr(concern, "records", lambda: [explained])
     assert concern.all_curves() == [explained]
+    beaten = dataclasses.replace(_curves([100, 110, 120], 0.0), note="It does not learn.")
+    monkeypatch.setattr(concern, "records", lambda: [beaten])
+    with pytest.raises(concern.UnexplainedFailure, match="remove its `note`"):
+        concern.all_curves()
     page = render_plot(explained, "<svg></svg>")
     assert "does not beat it" in page and "The seeds diverge after 20k frames." in page
