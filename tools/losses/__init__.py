@@ -75,6 +75,14 @@ def _pages() -> dict[str, str]:
     }
 
 
+def _examples() -> dict[str, str]:
+    from tools.losses import zoo
+    from tools.losses.render import example_code, example_name
+
+    recipes = set(zoo.names())
+    return {example_name(r): example_code(r, zoo.source(r.name) if r.name in recipes else None) for r in _records()}
+
+
 def _inventory() -> list[dict]:
     from tools.losses.inventory import entry
 
@@ -91,6 +99,7 @@ CONCERN = Concern(
         "inventory_schema": _inventory_schema,
     },
     pages=_pages,
+    examples=_examples,
     inventory=_inventory,
     inventory_doc=(
         "One object per public loss (`name`, `module`, `accepted_keys`, `default_value_estimator`, "
