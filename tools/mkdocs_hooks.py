@@ -21,6 +21,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tools import pages, timing
+from tools.word_breaks import add_break_opportunities
 from tools.paths import CACHE, ROOT
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -146,6 +147,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         raise PluginError(str(exc)) from exc
     _build["used"] |= expanded.sections_used
     return expanded.markdown
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    return add_break_opportunities(html)
 
 
 def on_post_build(config: MkDocsConfig) -> None:

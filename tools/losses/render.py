@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from tools.estimators.matrix.records import MatrixRow
 from tools.estimators.matrix.render import LEGEND
 from tools.losses.records import LossRecord, Output, key_text
+from tools.signatures import wrap_signature
 from tools.table_cells import code
 
 # The page that measures every loss x estimator pair; loss pages and the table link to it.
@@ -30,9 +31,25 @@ def page_path(name: str) -> str:
     return f"losses/{name}.md"
 
 
+# The table's marks, each shown with its meaning as a tooltip (Material's content.tooltips styles
+# <abbr title>), and spelled out in the legend above the table.
+MARKS = {
+    "D": "discrete actions",
+    "C": "continuous actions",
+    "–": "reads no action",
+    "†": "not measured: the loss is not built here (see its page); the cell shows what the class declares",
+    "✗": "declared by the class, but it failed when measured",
+}
+
+
+def mark(symbol: str) -> str:
+    return f'<abbr title="{MARKS[symbol]}">{symbol}</abbr>'
+
+
 def _action_badge(record: LossRecord) -> str:
     kinds = record.curated.action_space
-    label = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    symbols = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    label = " ".join(mark(s) for s in symbols.split())
     value = " ".join(sorted(kinds)) or "none"
     return f'<span class="lt-action" data-value="{value}">{label}</span>'
 
@@ -47,20 +64,16 @@ def _agents_badge(record: LossRecord) -> str:
     return f'<span class="lt-agents" data-value="{value}">{"multi" if record.curated.multi_agent else "single"}</span>'
 
 
-def _dagger(record: LossRecord) -> str:
-    return "" if record.measured else " †"
-
-
 def _terms(record: LossRecord) -> str:
     if record.measured is None:
-        return "not measured †"
+        return f"not measured {mark('†')}"
     return "<br>".join(code(key_text(o.key).strip('"')) for o in record.measured.loss_outputs)
 
 
 def _targets(record: LossRecord) -> str:
     if record.measured is None:
         flags = ", ".join(f"{k}={v}" for k, v in record.delay_flags.items())
-        return f"{flags or 'no delay_* flag'} †"
+        return f"{flags or 'no delay_* flag'} {mark('†')}"
     return "<br>".join(code(t) for t in record.measured.target_params) or "none"
 
 
@@ -69,9 +82,9 @@ def _estimators(record: LossRecord, row: MatrixRow | None) -> str:
     if row is None:  # the class names no default estimator and declares none
         return "none"
     if row.not_built:
-        return (", ".join(record.supported_value_estimators) or "none") + " †"
+        return (", ".join(record.supported_value_estimators) or "none") + f" {mark('†')}"
     worked = [c.member for c in row.cells if c.outcome is not None and c.outcome.ok]
-    failed = [f"✗ {c.member}" for c in row.cells if c.declared and c.outcome is not None and not c.outcome.ok]
+    failed = [f"{mark('✗')} {c.member}" for c in row.cells if c.declared and c.outcome is not None and not c.outcome.ok]
     return ", ".join(worked + failed) or "none"
 
 
@@ -89,13 +102,16 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
             f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
             f"| {_targets(r)} | {_terms(r)} |"
         )
+    # The legend sits above the table (below 43 rows nobody finds it); hovering a mark shows it too.
     legend = (
-        "Action: **D** discrete, **C** continuous, **D C** both, **–** reads no action. "
+        f"**Marks:** Action {mark('D')} discrete, {mark('C')} continuous, both, or {mark('–')} none. "
+        f"{mark('✗')} before an estimator: declared by the class, but it failed when measured. "
+        f"{mark('†')}: not measured (the loss is not built here), the cell shows what the class declares. "
         "Agents: *multi* when the loss is built for teams of agents sharing one batch."
     )
     return (
-        '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>\n\n"
-        + legend + "\n\n" + PROVENANCE + "\n"
+        legend + "\n\n" + '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows)
+        + "\n\n</div>\n\n" + PROVENANCE + "\n"
     )
 
 
@@ -165,7 +181,8 @@ def _out_key(o: Output) -> str:
     return key_text(o.key)
 
 
-def render_example(record: LossRecord, recipe: str | None) -> str:
+def example_code(record: LossRecord, recipe: str | None) -> str:
+    """The runnable example of a loss page (its output is captured by `make outputs`)."""
     if record.measured is None or recipe is None:
         keys = ", ".join(f"{k.name}={key_text(k.default)}" for k in record.accepted_keys[:3])
         lines = [
@@ -178,7 +195,7 @@ def render_example(record: LossRecord, recipe: str | None) -> str:
             lines.append(f"assert keys.{k.name} == {key_text(tuple(k.default)) if isinstance(k.default, list) else key_text(k.default)}")
         lines.append("print(keys)")
         del keys
-        return "```python\n" + "\n".join(lines) + "\n```\n"
+        return "\n".join(lines) + "\n"
     m = record.measured
     tail = ["", "# Compute the loss; sum the terms that carry gradients (measured when this page was built)."]
     if m.target_params:
@@ -190,7 +207,20 @@ def render_example(record: LossRecord, recipe: str | None) -> str:
     if m.target_params:
         tail.append("updater.step()  # after each optimiser step")
     tail.append('print(f"total loss: {total.item():.4f}")')
-    return "```python\n" + recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n```\n"
+    return recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n"
+
+
+def example_name(record: LossRecord) -> str:
+    """The example's name among generated examples (tools/outputs: outputs/generated/<name>.json)."""
+    return f"losses/{record.name}.py"
+
+
+def render_example(record: LossRecord, recipe: str | None) -> str:
+    """The example, then what it printed when `make outputs` ran it alone."""
+    return (
+        "```python\n" + example_code(record, recipe) + "```\n\n"
+        + f"<!-- gen:outputs.example generated/{example_name(record)} -->\n"
+    )
 
 
 def _outputs_table(outputs: list[Output]) -> str:
@@ -280,7 +310,8 @@ def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]
             label = f"{cell.stage} raised `{cell.outcome.error.replace('|', '/')}`"
         default = " (default)" if row.default == cell.member else ""
         lines.append(f"    | {cell.member}{default} | {'yes' if cell.declared else 'no'} | {symbol} {label} |")
-    return lines
+    # A blank line ends the table: without it the next bullet becomes one more table row.
+    return lines + [""]
 
 
 def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
@@ -315,7 +346,10 @@ def render_params(record: LossRecord) -> str:
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
         rows.append(f"| `{p.name}` | {kind} | {default} | {record.param_docs.get(p.name, '')} |")
-    out = "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n"
+    # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
+    # every `python` fence, leave it alone: it declares a signature, it is not an example.
+    # tests/site checks that each one parses as a Python function header.
+    out = "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n"
     if record.documented_only:
         names = ", ".join(f"`{n}`" for n in record.documented_only)
         out += (
