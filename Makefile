@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs capture-mismatch
+.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -42,6 +42,34 @@ bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json 
 
 outputs: $(STAMP) ## Re-run the examples whose output pages show, where stale (outputs/; PATHS="a.py b.py" for some)
 	$(PY) -m tools.outputs $(PATHS)
+
+# The SOTA map: data/sota.json is read from a commit of a fetched pytorch/rl mirror (the agent's
+# `fetch github:pytorch/rl`, or any bare clone). Only the three folders the scanner reads are exported.
+SOTA_MIRROR ?= /work/.mirror/pytorch+rl/repo
+SOTA_COMMIT ?= $(shell $(PYTHON) -c 'import json; print(json.load(open("data/sota.json"))["commit"])' 2>/dev/null)
+SOTA_CHECKOUT := .cache/sota-checkout
+SOTA_FOLDERS := sota-implementations sota-check .github/unittest/linux_sota
+define sota_scan
+	rm -rf $(SOTA_CHECKOUT) && mkdir -p $(SOTA_CHECKOUT)
+	git --git-dir=$(SOTA_MIRROR) archive $(SOTA_COMMIT) $(SOTA_FOLDERS) | tar x -C $(SOTA_CHECKOUT)
+	$(PY) -m tools.sota $(SOTA_CHECKOUT) --commit $$(git --git-dir=$(SOTA_MIRROR) rev-parse $(SOTA_COMMIT)) -o $(1)
+	rm -rf $(SOTA_CHECKOUT)
+endef
+
+sota-data: $(STAMP) ## Re-read data/sota.json from a pytorch/rl mirror (SOTA_MIRROR=git dir, SOTA_COMMIT=sha; default: the recorded one)
+	$(call sota_scan,data/sota.json)
+	$(PY) -m tools.sota.compose
+
+sota-verify: $(STAMP) ## Re-scan the recorded commit and check data/sota.json is reproduced byte for byte (needs the mirror)
+	$(call sota_scan,.cache/sota-rescan.json)
+	cmp data/sota.json .cache/sota-rescan.json && echo "data/sota.json reproduced byte for byte"
+
+sota-compose: $(STAMP) ## Compose the *_trainer configs of data/sota.json with Hydra (data/captured/sota-compositions.json)
+	$(PY) -m tools.sota.compose
+
+JOBS ?= 1
+curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/ (FAMILY=ppo for one, JOBS=2; resumes)
+	$(PY) -m tools.curves $(if $(FAMILY),--family $(FAMILY)) --jobs $(JOBS)
 
 # torchrl's compiled extension only loads with the torch it was built for; this records
 # what users see with another one, for the troubleshooting page. Needs no project venv.

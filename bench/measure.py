@@ -103,3 +103,21 @@ def make_test() -> dict:
         "durations": [asdict(entry) for entry in parse_durations(result.stdout)],
         "failure": _failure(args, result) if result.returncode != 0 else None,
     }
+
+
+# A CLI call that should answer from the records a build left in .cache/ (no torch import).
+CLI_CALL = ("inspect_loss_keys", "--loss", "ClipPPOLoss", "--json")
+
+
+def cli_call() -> float:
+    """Wall time of ``CLI_CALL`` from another directory; run after a build filled ``.cache/``."""
+    script = Path(sys.executable).parent / CLI_CALL[0]
+    with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
+        wall, _ = _run([str(script), *CLI_CALL[1:]], env=child_env(), cwd=Path(tmp))
+    return wall
+
+
+def wiring_check() -> float:
+    """Seconds of one ``check_wiring`` call in a fresh interpreter, after its imports (bench/wiring_check.py)."""
+    _, result = _run([sys.executable, "-m", "bench.wiring_check"], env=child_env(DOCS_CACHE="off"), cwd=ROOT)
+    return float(result.stdout.strip().splitlines()[-1])

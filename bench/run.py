@@ -30,6 +30,7 @@ from bench.stages import breakdown
 from bench.stats import summarize
 from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
+from bench.wiring_check import LOSS as WIRING_LOSS
 from tests.support.docs import all_fences, built_html_path
 from tools.cli.errors import UsageError, unknown_name, run
 from tools.paths import DOCS, ROOT, SNIPPETS
@@ -201,6 +202,28 @@ def warm_rebuilds(knobs: Knobs, page: str) -> dict[str, dict]:
     return out
 
 
+def timed_runs(label: str, runs: int, seconds: Callable[[], float]) -> dict:
+    """``seconds()`` measured ``runs`` times, each run's figure shown as it comes."""
+
+    def once() -> float:
+        wall = seconds()
+        progress(f"{label}: {wall:.2f} s")
+        return wall
+
+    walls, failures = repeat(label, runs, once)
+    return entry(label, walls, failures)
+
+
+def cli_calls(knobs: Knobs) -> dict:
+    """The CLI answering from fresh records (the warm rebuilds above left them in .cache/)."""
+    return timed_runs("CLI with fresh records: " + " ".join(measure.CLI_CALL), knobs.runs, measure.cli_call)
+
+
+def wiring_checks(knobs: Knobs) -> dict:
+    label = f"one check_wiring call ({WIRING_LOSS}), torchrl imported, no cache"
+    return timed_runs(label, knobs.runs, measure.wiring_check)
+
+
 def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
     label = "make test, fresh (caches cleared), pytest -n 2"
     if knobs.test_runs == 0:
@@ -263,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     measurements = results["measurements"]
     measurements.update(floor_and_cold_build(knobs.runs))
     measurements.update(warm_rebuilds(knobs, page))
+    measurements["cli_fresh"] = cli_calls(knobs)
+    measurements["wiring_check"] = wiring_checks(knobs)
     measurements["make_test"], results["slowest_tests"] = make_tests(knobs)
     results["targets"] = evaluate(measurements)
     results["meta"]["load_after"] = list(os.getloadavg())

@@ -9,6 +9,8 @@ COLD_BUILD_RATIO = 2.0  # cold build <= 2 x the import floor
 WARM_PROSE_SECONDS = 1.5  # rebuild after a prose edit
 WARM_SNIPPET_SECONDS = 3.0  # rebuild after a snippet edit, plus the snippet's own run time
 MAKE_TEST_SECONDS = 8 * 60  # fresh `make test` with 2 workers
+CLI_FRESH_SECONDS = 0.5  # inspect_loss_keys answering from fresh records
+WIRING_CHECK_SECONDS = 2.0  # one check_wiring call once torchrl is imported
 
 Medians = dict[str, float]
 
@@ -31,6 +33,10 @@ TARGETS = (
     Target("warm rebuild, snippet edit", ("warm_snippet", "snippet_run"), "s",
            value=lambda m: m["warm_snippet"], limit=lambda m: WARM_SNIPPET_SECONDS + m["snippet_run"],
            note=f"{WARM_SNIPPET_SECONDS:g} s + the snippet's own run"),
+    Target("inspect_loss_keys, fresh records", ("cli_fresh",), "s",
+           value=lambda m: m["cli_fresh"], limit=lambda m: CLI_FRESH_SECONDS),
+    Target("check_wiring, one check", ("wiring_check",), "s",
+           value=lambda m: m["wiring_check"], limit=lambda m: WIRING_CHECK_SECONDS),
     Target("make test, fresh, 2 workers", ("make_test",), "s",
            value=lambda m: m["make_test"], limit=lambda m: MAKE_TEST_SECONDS),
 )  # fmt: skip

@@ -37,10 +37,11 @@ def build_env() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> BuiltSite:
-    # Under xdist every worker has its own basetemp; their parent is per run.
+def built_site(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> BuiltSite:
+    # Under xdist every worker has its own basetemp; their parent is per run.  Read the
+    # worker from the config, not xdist's fixture, so `-p no:xdist` runs work too.
     root = tmp_path_factory.getbasetemp()
-    if worker_id != "master":
+    if hasattr(request.config, "workerinput"):
         root = root.parent
     site_dir, record = root / "site", root / "build.json"
     with FileLock(str(root / "build.lock")):

@@ -34,7 +34,10 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.hooks",
     "tools.config_groups",
     "tools.parity",
+    "tools.contracts",
+    "tools.sota",
     "tools.outputs",
+    "tools.wiring",
     "tools.inventory",
 )
 

@@ -9,7 +9,7 @@
       options: [["", "any"], ["on-policy", "on-policy"], ["off-policy", "off-policy"], ["offline", "offline"],
                 ["model-based", "model-based"], ["imitation", "imitation"], ["LLM", "LLM"]],
     },
-    { cls: "lt-agents", label: "Agents", options: [["", "any"], ["single", "single"], ["multi", "multi"]] },
+    { cls: "lt-agents", label: "Agents", options: [["", "any"], ["single", "single"], ["multi", "multi"], ["nested", "runs with nested keys (measured)"]] },
   ];
 
   function cellValue(row, cls) {

@@ -8,6 +8,22 @@ import sys
 from collections.abc import Callable, Iterable
 
 USAGE_ERROR = 2
+TORCHRL_UNAVAILABLE = 1
+
+
+class TorchRLUnavailable(Exception):
+    """torchrl cannot be imported here (missing or broken): not a usage mistake, exit code 1."""
+
+
+def require_torchrl() -> None:
+    """Import torchrl now, so that a missing or broken install is reported as such, not as a traceback."""
+    try:
+        import torchrl  # noqa: F401
+    except Exception as exc:  # any failure of the import means the same thing to the user
+        raise TorchRLUnavailable(
+            f"torchrl cannot be imported in this interpreter ({type(exc).__name__}: {exc}); "
+            "install the pinned packages (`make build` creates .venv/) and run the command from there"
+        ) from exc
 
 
 class UsageError(Exception):
@@ -34,6 +50,10 @@ def check_name_or_all(name: str | None, every: bool, what: str) -> None:
         raise UsageError(f"give a {what} or --all")
 
 
+def _prog() -> str:
+    return sys.argv[0].rsplit("/", 1)[-1] if sys.argv and sys.argv[0] else "tool"
+
+
 def run(main: Callable[[list[str] | None], int | None], argv: list[str] | None = None) -> int:
     """Call ``main`` and turn a UsageError into a one-line message and exit code 2."""
     try:
@@ -41,9 +61,11 @@ def run(main: Callable[[list[str] | None], int | None], argv: list[str] | None =
         sys.stdout.flush()  # a closed pipe shows here, inside the handler below
         return code
     except UsageError as exc:
-        prog = sys.argv[0].rsplit("/", 1)[-1] if sys.argv and sys.argv[0] else "tool"
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{_prog()}: error: {exc}", file=sys.stderr)
         return USAGE_ERROR
+    except TorchRLUnavailable as exc:
+        print(f"{_prog()}: error: {exc}", file=sys.stderr)
+        return TORCHRL_UNAVAILABLE
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

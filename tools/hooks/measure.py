@@ -21,6 +21,16 @@ def _ops(trainer, attribute_to_point) -> list[tuple[str, int]]:
     return [(point, id(op)) for attribute, point in attribute_to_point.items() for op, _ in getattr(trainer, attribute)]
 
 
+def summary(cls: type) -> str:
+    """The first paragraph of the class docstring, Sphinx roles reduced to their text."""
+    import inspect
+
+    from tools.losses.introspect import SPHINX_ROLE
+
+    first = (inspect.getdoc(cls) or "").split("\n\n")[0]
+    return " ".join(SPHINX_ROLE.sub(lambda m: m.group(2).split(".")[-1], first).split())
+
+
 def measure_hook(name: str, cls: type) -> HookClassRecord:
     from torchrl.trainers import OptimizationStepper
 
@@ -28,6 +38,7 @@ def measure_hook(name: str, cls: type) -> HookClassRecord:
     params, _ = parameters_of(cls.register, skip_first=True)
     register_params = [p for p in params if p.name != "trainer"]
     record = dict(
+        summary=summary(cls),
         name=name,
         module=public_module(cls),
         exported=_exported(cls),

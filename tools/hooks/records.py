@@ -26,3 +26,4 @@ class HookClassRecord:
     module_name: str = ""  # name it takes in trainer._modules ("" when none)
     made: str = ""  # how the instance was made when not by its constructor
     error: str = ""  # what register() raised, if it did
+    summary: str = ""  # what it is for: the first paragraph of its upstream docstring (introspected)

@@ -40,11 +40,37 @@ def render_table(hooks: list[HookClassRecord], trainers: list[TrainerRecord], co
     return "\n".join(rows) + "\n"
 
 
+def example_pages(name: str) -> list[str]:
+    """Pages under docs/trainers/ whose runnable code (fences or included snippets) uses the class."""
+    import re
+
+    from tools.paths import ROOT
+
+    found = []
+    pattern = re.compile(rf"\b{re.escape(name)}\b")
+    for page in sorted((ROOT / "docs" / "trainers").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        code = "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
+        for include in re.findall(r"""--8<--\s+["']([^"']+)["']""", code):
+            path = ROOT / include
+            code += path.read_text(encoding="utf-8") if path.is_file() else ""
+        if pattern.search(code):
+            found.append(page.name)
+    return found
+
+
 def render_constructors(hooks: list[HookClassRecord]) -> str:
-    """Each hook class's constructor parameters (introspected), one row per class."""
-    rows = ["| Hook class | Constructor |", "| --- | --- |"]
+    """Each hook class: what it is for (upstream docstring), its constructor (introspected), where
+    register() attaches it (measured) and the runnable examples that use it."""
+    rows = ["| Hook class | What it is for (upstream docstring) | Registers at (measured) | Constructor | Runnable example |",
+            "| --- | --- | --- | --- | --- |"]
     for h in hooks:
-        rows.append(f'| <span id="hook-{h.name}"></span>`{h.name}` | {cell.code(format_call(h.name, h.parameters))} |')
+        where = ", ".join(f"`{a.point}`" for a in h.attaches) or ("drives the optimization step" if h.is_stepper else "no hook point")
+        examples = ", ".join(f"[{page.removesuffix('.md')}]({page})" for page in example_pages(h.name)) or "none yet"
+        rows.append(
+            f'| <span id="hook-{h.name}"></span>`{h.name}` | {cell.text(h.summary)} | {where} '
+            f"| {cell.code(format_call(h.name, h.parameters))} | {examples} |"
+        )
     return "\n".join(rows) + "\n"
 
 
@@ -86,6 +112,7 @@ def inventory(hooks: list[HookClassRecord], trainers: list[TrainerRecord], confi
             "module_name": h.module_name,
             "note": h.made,
             "error": h.error,
+            "summary": h.summary,
             "registered_by_default_in": used_by(h, trainers),
             "configs": [c.name for c in configs.for_class(h.name)],
         }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.estimators.matrix.records import MatrixRow
+from tools.losses.probes import render as probes_render
 from tools.losses.records import LossRecord
 
 
@@ -33,6 +34,8 @@ SCHEMA: dict[str, tuple[str, str, str]] = {
     "setting": ("list of strings", "on-policy, off-policy, offline, model-based, imitation, LLM", "curated in `data/losses.yaml`, validated"),
     "multi_agent": ("bool", "whether it trains a team of agents", "curated in `data/losses.yaml`, validated"),
     "paper": ("string or null", "link to the paper", "curated in `data/losses.yaml`"),
+    "argument_outcomes": ("object or null", "constructor argument -> `\"accepted\"`, `\"deprecated: <warning>\"`, `\"warns: <warning>\"`, `\"refused: <error>\"`, `\"not tried\"` or `\"given by the example\"`: the loss built again with that argument alone changed to a non-default value (`null`: not built here)", "measured"),
+    "nested_keys": ("object or null", "`runs` (bool), `error`, `keys` (`set_keys` name -> the nested key used) and `other_action_kinds` (kind -> \"runs\" or what happened): the loss run with every key under an `\"agents\"` group, next-step entries under `(\"next\", \"agents\", ...)`", "measured"),
 }
 
 
@@ -78,4 +81,6 @@ def entry(record: LossRecord, estimator_row: MatrixRow | None) -> dict[str, Any]
         "setting": record.curated.setting,
         "multi_agent": record.curated.multi_agent,
         "paper": record.curated.paper,
+        "argument_outcomes": probes_render.inventory_arguments(m.probes if m else None),
+        "nested_keys": probes_render.inventory_nested(m.probes if m else None),
     }

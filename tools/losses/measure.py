@@ -6,9 +6,11 @@ import time
 import warnings
 from typing import Any
 
-from tools.losses import zoo
+from tools.losses import curated, zoo
 from tools.losses.introspect import accepted_key_defaults, target_groups
+from tools.losses.probes import default_estimator_made, probe
 from tools.losses.records import Measurement, Output, key_to_json
+from tools.timing import stage
 
 MASK_PROBE_KEY = "loss_mask_probe"
 
@@ -60,21 +62,33 @@ def _terms_of(out) -> dict[str, float]:
     }
 
 
-def _mask_probe(name: str) -> tuple[bool | None, str | None]:
-    """Is ``loss_mask_key`` honoured?  Same batch, all-true mask vs half-false mask."""
+def _rebuilt(case):
+    """The recipe's loss built again from its own networks, with the recipe's key renames."""
+    loss = case.construct()
+    keys = case.loss.tensor_keys
+    loss.set_keys(**{f: getattr(keys, f) for f in keys.__dataclass_fields__ if getattr(keys, f) is not None})
+    return loss
+
+
+def _mask_probe(case) -> tuple[bool | None, str | None]:
+    """Is ``loss_mask_key`` honoured?  Same batch, all-true mask vs half-false mask.
+
+    Each side gets a loss built afresh from the recipe's networks (a forward
+    pass may move a loss's own state: KL coefficients, running statistics).
+    """
     import torch
 
     results = []
     try:
         for keep_all in (True, False):
-            case = zoo.build(name)
-            case.loss.loss_mask_key = MASK_PROBE_KEY
+            loss = _rebuilt(case)
+            loss.loss_mask_key = MASK_PROBE_KEY
             mask = torch.ones(case.batch.batch_size, dtype=torch.bool)
             if not keep_all:
                 mask.view(-1)[: mask.numel() // 2] = False
             batch = case.batch.clone()
             batch.set(MASK_PROBE_KEY, mask)
-            out, _ = _forward(case.loss, batch)
+            out, _ = _forward(loss, batch)
             results.append(_terms_of(out))
     except Exception as exc:  # recorded: the page says masking failed, with this text
         return None, f"{type(exc).__name__}: {exc}"[:300]
@@ -122,6 +136,8 @@ def measure(name: str) -> Measurement:
         }
         batch = case.batch.clone()
         before = {k for k, _ in _leaves(batch)}
+        estimator_before = getattr(case.loss, "_value_estimator", None)
+        warnings_before = len(caught)
         try:
             out, returns_tuple = _forward(case.loss, batch)
             terms, diagnostics = _split_outputs(out)
@@ -143,7 +159,10 @@ def measure(name: str) -> Measurement:
         priority_written = key_to_json(case.loss.tensor_keys.priority) in written
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # already recorded above, from the first run
-        mask_honoured, mask_error = _mask_probe(name)
+        mask_honoured, mask_error = _mask_probe(case)
+    with stage("losses.probes"):
+        probes = probe(case, set(defaults), curated.load()["losses"][name]["action_space"])
+        probes.default_estimator = default_estimator_made(case.loss, estimator_before, caught[warnings_before:])
     messages = sorted({str(w.message).splitlines()[0][:240] for w in caught})
     measured = Measurement(
         action_space=case.action_space,
@@ -158,5 +177,6 @@ def measure(name: str) -> Measurement:
         warnings=messages,
         written_keys=written,
         milliseconds=round(elapsed, 1),
+        probes=probes,
     )
     return measured

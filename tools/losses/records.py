@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.losses.probes.records import LossProbes
 from tools.signatures import Parameter
 
 # How a fact was obtained; every table cell says which.
@@ -44,6 +45,8 @@ class Measurement:
     warnings: list[str]
     written_keys: list[Any]  # keys the forward pass added to the batch
     milliseconds: float
+    # Constructor arguments, nested keys, the other action kind (tools/losses/probes/).
+    probes: LossProbes | None = None
 
 
 @dataclass

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from tools.estimators.matrix.records import MatrixRow
 from tools.estimators.matrix.render import LEGEND
+from tools.losses.probes import render as probes_render
 from tools.losses.records import LossRecord, Output, key_text
 from tools.signatures import wrap_signature
 from tools.table_cells import code
@@ -60,8 +61,8 @@ def _setting_badge(record: LossRecord) -> str:
 
 
 def _agents_badge(record: LossRecord) -> str:
-    value = "multi" if record.curated.multi_agent else "single"
-    return f'<span class="lt-agents" data-value="{value}">{"multi" if record.curated.multi_agent else "single"}</span>'
+    # "multi"/"single" (curated), plus "nested" where the loss was measured to run with nested keys.
+    return f'<span class="lt-agents" data-value="{probes_render.agents_value(record)}">{probes_render.agents_label(record)}</span>'
 
 
 def _terms(record: LossRecord) -> str:
@@ -107,11 +108,13 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
         f"**Marks:** Action {mark('D')} discrete, {mark('C')} continuous, both, or {mark('–')} none. "
         f"{mark('✗')} before an estimator: declared by the class, but it failed when measured. "
         f"{mark('†')}: not measured (the loss is not built here), the cell shows what the class declares. "
-        "Agents: *multi* when the loss is built for teams of agents sharing one batch."
+        "Agents: *multi* when the loss is built for teams of agents sharing one batch (curated); "
+        "*nested keys: yes* when it was measured to run with its keys nested under an `\"agents\"` group "
+        "([how](contract.md#nested-keys))."
     )
     return (
         legend + "\n\n" + '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows)
-        + "\n\n</div>\n\n" + PROVENANCE + "\n"
+        + "\n\n</div>\n\n" + PROVENANCE + "\n\n" + probes_render.render_refusal_note(records)
     )
 
 
@@ -260,13 +263,10 @@ def render_can_i_use_it(record: LossRecord) -> str:
     lines = [f"- **Action spaces** (curated, validated): {action}."]
     if m is not None and m.action_space:
         lines[-1] += f" Measured: the example builds it for {m.action_space} actions."
-    nested = [k for k, v in (m.renamed.items() if m else []) if isinstance(v, list)]
-    agents = "built for teams of agents (keys nested under `\"agents\"`)" if c.multi_agent else "single-agent"
-    lines.append(
-        f"- **Multi-agent nested keys**: {agents}. "
-        + (f"Measured: the example renames {', '.join(code(n) for n in nested)} to a nested key and runs." if nested else
-           ("" if m is None else "The example renames a flat key."))
-    )
+    other_kind = probes_render.action_kind_line(record)
+    if other_kind:
+        lines.append(other_kind)
+    lines.append(probes_render.nested_line(record))
     if m is None:
         lines.append("- **Masks through `loss_mask_key`**: not measured (not built here).")
     elif m.mask_error:
@@ -340,16 +340,33 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _flags_by_subject(record: LossRecord) -> dict[str, list[str]]:
+    from tools.contracts.contradictions import flag, loss_contradictions
+
+    found: dict[str, list[str]] = {}
+    for c in loss_contradictions(record):
+        found.setdefault(c.subject, []).append(flag(c))
+    return found
+
+
 def render_params(record: LossRecord) -> str:
-    rows = ["| Argument | Kind | Default | Description (upstream docstring) |", "| --- | --- | --- | --- |"]
+    probes = record.measured.probes if record.measured else None
+    flags = _flags_by_subject(record)
+    rows = ["| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |", "| --- | --- | --- | --- | --- |"]
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
-        rows.append(f"| `{p.name}` | {kind} | {default} | {record.param_docs.get(p.name, '')} |")
+        rows.append(
+            f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} "
+            f"| {' '.join([record.param_docs.get(p.name, ''), *flags.get(p.name, [])]).strip()} |"
+        )
     # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
     # every `python` fence, leave it alone: it declares a signature, it is not an example.
     # tests/site checks that each one parses as a Python function header.
-    out = "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n"
+    out = (
+        "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n\n"
+        + probes_render.ARGUMENTS_NOTE + "\n"
+    )
     if record.documented_only:
         names = ", ".join(f"`{n}`" for n in record.documented_only)
         out += (
@@ -383,10 +400,11 @@ def docstring_text(doc: str) -> str:
 def related_links(name: str) -> list[tuple[str, str]]:
     """Recipe and SOTA pages about this loss: (title, docs-relative path).
 
-    Extension point: the recipe and SOTA concerns will fill this; until they
-    exist it returns nothing and the page shows no section.
+    Extension point: the recipe and SOTA concerns fill this.
     """
-    return []
+    from tools.sota.links import loss_links  # the SOTA recipes that build this loss
+
+    return [*loss_links(name)]
 
 
 def render_trainers(trainers: list[str]) -> list[str]:
@@ -407,6 +425,9 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
         f"{'multi-agent' if c.multi_agent else 'single-agent'}{paper}",
         "",
         f"`from {record.namespace} import {record.name}` (defined in `{record.module}`).",
+        "",
+        "What every loss shares (`forward`, `set_keys`, masks, estimators) is on the "
+        "[loss contract](contract.md) page.",
         "",
     ]
     if record.is_llm:
@@ -430,11 +451,15 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
     out += render_trainers(trainers)
     links = related_links(record.name)
     if links:
-        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}]({path})" for title, path in links] + [""]
+        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}](../{path})" for title, path in links] + [""]
+    from tools.contracts.contradictions import loss_contradictions
+    from tools.contracts.render import render_api_flags
+
     out += [
         "## API", "",
         "The upstream docstring of the installed class, as text (its examples are left out: this site shows only code it ran).",
         "",
+        render_api_flags(loss_contradictions(record)),
         '??? abstract "Docstring"',
         "",
         "    ```text",

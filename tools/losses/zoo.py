@@ -18,7 +18,8 @@ loss accepts one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import contextlib
+from dataclasses import dataclass, field
 from typing import Any
 
 from tools.paths import TOOLS
@@ -93,6 +94,15 @@ class LossCase:
     batch: Any  # a TensorDict
     source: str  # the recipe's text (the page's example starts with it)
     action_space: str | None
+    # The recipe's own call of the loss class: the probes build the loss again from
+    # the same tiny networks, changing one thing (a constructor call costs ~3 ms, a
+    # recipe ~25 ms).
+    args: tuple = ()
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+    def construct(self, **changes: Any):
+        """A new loss from the recipe's own constructor arguments, with ``changes`` applied."""
+        return type(self.loss)(*self.args, **{**self.kwargs, **changes})
 
 
 class ZooError(Exception):
@@ -112,18 +122,46 @@ def source(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+@contextlib.contextmanager
+def _recording_calls(cls: type, calls: list):
+    """Record the arguments of the first ``cls(...)`` call (not of a subclass, nor nested)."""
+    own = cls.__dict__.get("__init__")
+    init = cls.__init__
+
+    def recording_init(self, *args, **kwargs):
+        if type(self) is cls and not calls:
+            calls.append((args, dict(kwargs)))
+        init(self, *args, **kwargs)
+
+    cls.__init__ = recording_init
+    try:
+        yield
+    finally:
+        if own is None:
+            del cls.__init__
+        else:
+            cls.__init__ = own
+
+
 def build(name: str) -> LossCase:
     """Run the recipe of ``name`` and return fresh objects (a new loss and batch on every call)."""
+    from tools.losses.discover import loss_classes
+
     text = source(name)
     if name not in RECIPE_ACTION_SPACE:
         raise ZooError(f"tools/losses/zoo.py: RECIPE_ACTION_SPACE has no entry for the recipe {name}.py")
     filename = str(RECIPES / f"{name}.py")
     namespace: dict[str, Any] = {"__name__": "__main__", "__file__": filename}
-    exec(compile(text, filename, "exec"), namespace)
+    calls: list = []
+    with _recording_calls(loss_classes()[name], calls):
+        exec(compile(text, filename, "exec"), namespace)
     missing = [var for var in ("loss", "batch") if var not in namespace]
     if missing:
         raise ZooError(f"tools/losses/recipes/{name}.py must define {' and '.join(missing)}")
     loss = namespace["loss"]
     if type(loss).__name__ != name:
         raise ZooError(f"tools/losses/recipes/{name}.py builds a {type(loss).__name__}, not a {name}")
-    return LossCase(name, loss, namespace["batch"], text, RECIPE_ACTION_SPACE[name])
+    if not calls:
+        raise ZooError(f"tools/losses/recipes/{name}.py must build the loss by calling {name}(...) itself")
+    args, kwargs = calls[0]
+    return LossCase(name, loss, namespace["batch"], text, RECIPE_ACTION_SPACE[name], args, kwargs)

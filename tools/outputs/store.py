@@ -39,6 +39,9 @@ REFRESH_COMMAND = "make outputs"
 # The pins that decide what an example prints; the local build tag (+cpu, +cu130) does not.
 KEYED_DISTRIBUTIONS = ("torch", "torchrl", "tensordict", "hydra-core")
 TIMEOUT_SECONDS = 900
+# Terminal colour codes (torchrl's logger colours its INFO lines): a reader's terminal
+# shows the text without them, and so does the page.
+ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,7 @@ def capture(source: str, code: str | None = None) -> CapturedOutput:
         pins=pinned_versions(),
         captured_on=datetime.date.today().isoformat(),
         seconds=seconds,
-        stdout=result.stdout,
+        stdout=ANSI_ESCAPE.sub("", result.stdout),
     )
     path = stored_path(source)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,12 +14,20 @@ def rows() -> list[ParityRow]:
     def compute() -> list[ParityRow]:
         from tools import config_groups, trainers
         from tools.config_groups import curated
+        from tools.losses.discover import loss_classes
         from tools.parity.compare import audit
+        from tools.parity.factories import measure_all
+        from tools.trainers.introspect import trainer_classes
+        from tools.timing import stage
 
         effective = {
             record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainers.records()
         }
-        return audit(config_groups.survey(), curated.load(), effective)
+        survey = config_groups.survey()
+        with stage("parity.factories"):
+            factories = {f.config: f for f in measure_all(survey)}
+        pairable = {**loss_classes(), **trainer_classes()}
+        return audit(survey, curated.load(), effective, factories, pairable)
 
     encode, decode = list_codec(ParityRow)
     return cached(
@@ -34,6 +42,9 @@ def rows() -> list[ParityRow]:
             TOOLS / "signatures.py",
             DATA / "configs.yaml",
             DATA / "trainers.yaml",
+            # The factories are instantiated with the loss zoo's networks.
+            TOOLS / "losses",
+            DATA / "losses.yaml",
         ],
         encode=encode,
         decode=decode,
@@ -53,6 +64,7 @@ CONCERN = Concern(
         "counts": lambda _arg: render.render_counts(rows()),
         "summary": lambda _arg: render.render_summary(rows(), group_of()),
         "groups": lambda _arg: render.render_group_links(rows(), group_of()),
+        "factories": lambda _arg: render.render_factories(rows()),
     },
     pages=lambda: render.render_group_pages(rows(), group_of()),
     inventory=lambda: render.inventory(rows()),

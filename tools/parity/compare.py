@@ -257,11 +257,34 @@ def apply_overrides(rows: list[ParityRow], curated: CuratedConfigs) -> list[Pari
     return out
 
 
-def audit(survey: ConfigSurvey, curated: CuratedConfigs, effective: dict[str, dict[str, str]]) -> list[ParityRow]:
+def paired_by_name(name: str, classes: dict[str, type]) -> type | None:
+    """A base config without ``_target_`` pairs with the class of its name less "Config" (``OnPolicyTrainerConfig``)."""
+    return classes.get(name.removesuffix("Config")) if name.endswith("Config") else None
+
+
+def audit(
+    survey: ConfigSurvey,
+    curated: CuratedConfigs,
+    effective: dict[str, dict[str, str]],
+    factories: dict | None = None,
+    pairable: dict[str, type] | None = None,
+) -> list[ParityRow]:
+    """``factories``: config name -> FactoryRecord (measured); ``pairable``: class name -> class, the classes a
+    base config without ``_target_`` may pair with by name (trainers, losses)."""
     rows = []
+    factories, pairable = factories or {}, pairable or {}
     missing_call_time = set(curated.call_time_parameters)
     for config in survey.classes:
         if config.target_kind == "none":
+            cls = paired_by_name(config.name, pairable)
+            if cls is None:
+                continue
+            dataclass_type = config_dataclasses()[config.name]
+            differences = compare(config, dataclass_type, cls, curated, effective)
+            missing_call_time -= {d.field for d in differences if d.kind == ONLY_IN_CLASS}
+            qualified = f"{cls.__module__}.{cls.__qualname__}"
+            via = "a base config without `_target_`, paired with the class of its name"
+            rows.append(ParityRow(config.name, qualified, qualified.split(".")[0], via, differences))
             continue
         if config.target_kind == "missing":
             diff = Difference("_target_", TARGET, config.target, "", SUSPICIOUS, f"the target does not exist here: {config.error}")
@@ -269,17 +292,25 @@ def audit(survey: ConfigSurvey, curated: CuratedConfigs, effective: dict[str, di
             continue
         cls = import_object(config.resolved)
         via = "the class" if config.target_kind == "class" else f"factory {config.target.rsplit('.', 1)[-1]}()"
+        factory = factories.get(config.name)
+        target = config.resolved
+        if factory is not None and factory.default_class and factory.default_class != cls.__name__:
+            # Compare with the class the factory's defaults really build (measured), not its annotation.
+            cls = pairable[factory.default_class]
+            target = f"{cls.__module__}.{cls.__qualname__}"
+            via += f": with its own defaults it builds {factory.default_class} (measured; annotated {config.resolved_name})"
         dataclass_type = config_dataclasses()[config.name]
         differences = compare(config, dataclass_type, cls, curated, effective)
         missing_call_time -= {d.field for d in differences if d.kind == ONLY_IN_CLASS}
         rows.append(
             ParityRow(
                 config.name,
-                config.resolved,
-                config.resolved.split(".")[0],
+                target,
+                target.split(".")[0],
                 via,
                 differences,
                 instantiation_error(config, dataclass_type, differences),
+                factory,
             )
         )
     if missing_call_time:

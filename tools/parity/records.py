@@ -26,6 +26,29 @@ class Difference:
     reason: str  # one line
 
 
+@dataclass
+class FactoryRun:
+    selectors: dict[str, str]  # field -> value, as Python text ({} for the defaults)
+    builds: str  # class name, or "" when it raised
+    error: str = ""
+    set_keys_calls: list[str] = field(default_factory=list)
+    estimator_calls: list[str] = field(default_factory=list)
+    not_passed: list[str] = field(default_factory=list)  # config fields the class's __init__ did not receive
+
+
+@dataclass
+class FactoryRecord:
+    config: str
+    factory: str  # qualified name of the factory function
+    annotated: str  # the class its return annotation names
+    recipe: str  # the zoo recipe whose networks were passed
+    runs: list[FactoryRun] = field(default_factory=list)
+
+    @property
+    def default_class(self) -> str:
+        return self.runs[0].builds if self.runs else ""
+
+
 @dataclass(frozen=True)
 class ParityRow:
     config: str
@@ -36,6 +59,8 @@ class ParityRow:
     # What `instantiate(cfg)` with the config's own defaults raised, where that is
     # safe to try (see compare.instantiation_error); "" when not tried.
     instantiation: str = ""
+    # For a loss config whose target is a factory: what instantiating it did (tools/parity/factories.py).
+    factory: FactoryRecord | None = None
 
     def names(self, kind: str) -> list[str]:
         return [d.field for d in self.differences if d.kind == kind]

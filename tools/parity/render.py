@@ -176,6 +176,7 @@ def inventory(rows: list[ParityRow]) -> list[dict]:
             "type_mismatch": row.names(TYPE),
             "classification": row.classification,
             "instantiation_error": row.instantiation,
+            "factory": _factory_inventory(row),
             "differences": [
                 {
                     "field": d.field,
@@ -190,3 +191,48 @@ def inventory(rows: list[ParityRow]) -> list[dict]:
         }
         for row in rows
     ]
+
+
+def render_factories(rows: list[ParityRow]) -> str:
+    """What each loss config's factory does beyond calling the class (measured by instantiating it)."""
+    out = []
+    for row in sorted((r for r in rows if r.factory is not None), key=lambda r: r.config):
+        f = row.factory
+        out.append(f"### `{row.config}` → `{f.factory.rsplit('.', 1)[-1]}()` {{ #factory-{row.config} }}\n")
+        out.append(
+            f"Annotated to return `{f.annotated.rsplit('.', 1)[-1]}`; instantiated with the networks of the "
+            f"[`{f.recipe}`](../losses/{f.recipe}.md) example.\n"
+        )
+        out.append("| Config values | Builds | `set_keys` calls | `make_value_estimator` calls | Fields the class does not receive |")
+        out.append("| --- | --- | --- | --- | --- |")
+        for run in f.runs:
+            values = ", ".join(f"`{k}={v}`" for k, v in run.selectors.items()) or "its defaults"
+            builds = f"`{run.builds}`" if run.builds else f"raises {cell.code(run.error)}"
+            set_keys = "<br>".join(cell.code(c) for c in run.set_keys_calls) or "none"
+            estimator = "<br>".join(cell.code(c) for c in run.estimator_calls) or "none"
+            dropped = ", ".join(f"`{n}`" for n in run.not_passed) or ("" if not run.builds else "none")
+            out.append(f"| {values} | {builds} | {set_keys} | {estimator} | {dropped} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _factory_inventory(row: ParityRow) -> dict | None:
+    f = row.factory
+    if f is None:
+        return None
+    return {
+        "factory": f.factory,
+        "annotated": f.annotated,
+        "builds": f.default_class,
+        "runs": [
+            {
+                "values": run.selectors,
+                "builds": run.builds or None,
+                "error": run.error or None,
+                "set_keys_calls": run.set_keys_calls,
+                "make_value_estimator_calls": run.estimator_calls,
+                "fields_not_passed": run.not_passed,
+            }
+            for run in f.runs
+        ],
+    }

@@ -68,16 +68,11 @@ def inventory() -> dict:
                 "target_parameters": row.target_groups,
                 "delay_switches": row.delay_flags,
                 "moved_by_step": row.moved_by_updater,
-                "reference_cadence": (
-                    {
-                        "updater": paces.losses[row.loss].updater,
-                        "arguments": paces.losses[row.loss].arguments,
-                        "cadence": paces.losses[row.loss].cadence,
-                        "script": paces.losses[row.loss].script,
-                    }
-                    if row.loss in paces.losses
-                    else None
-                ),
+                "reference_cadences": [
+                    {"updater": c.updater, "arguments": c.arguments, "cadence": c.cadence, "script": c.script,
+                     "sota_anchor": f"sota/index.md#{c.anchor}"}
+                    for c in paces.losses.get(row.loss, [])
+                ],
             }
             for row in data.losses
             if row.target_groups

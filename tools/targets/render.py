@@ -49,17 +49,26 @@ def render_losses_with_targets(reference: TargetsReference) -> str:
 
 def render_cadences(cadences: Cadences) -> str:
     rows = [
-        "| Loss | Updater in the script | When the script calls `step()` | Script |",
-        "| --- | --- | --- | --- |",
+        "| Loss | Updater in the script | When the script calls `step()` | Script | SOTA map |",
+        "| --- | --- | --- | --- | --- |",
     ]
-    for loss, entry in cadences.losses.items():
-        if entry.updater is None:
-            updater = "none"
-        else:
-            arguments = ", ".join(f"{k}={v!r}" for k, v in entry.arguments.items())
-            updater = code(f"{entry.updater}({arguments})")
-        url = f"https://github.com/{cadences.repository}/blob/{cadences.commit}/{entry.script.split(' ')[0]}"
-        rows.append(f"| `{loss}` | {updater} | {entry.cadence} | [{entry.script}]({url}) |")
+    for loss, entries in cadences.losses.items():
+        if not entries:
+            rows.append(f"| `{loss}` | — | no script in `sota-implementations/` builds this loss | | |")
+            continue
+        for entry in entries:
+            if entry.updater is None:
+                updater = "none"
+            else:
+                arguments = ", ".join(f"{k}={v!r}" for k, v in entry.arguments.items())
+                updater = code(f"{entry.updater}({arguments})")
+            url = f"https://github.com/{cadences.repository}/blob/{cadences.commit}/{entry.script}"
+            name = entry.script.removeprefix("sota-implementations/")
+            config = f" ({entry.config})" if entry.config else ""
+            rows.append(
+                f"| `{loss}` | {updater} | {entry.cadence}{f' ({entry.note})' if entry.note else ''} | [{name}]({url}){config} "
+                f"| [`{entry.directory}`](sota/index.md#{entry.anchor}) |"
+            )
     return "\n".join(rows) + "\n"
 
 
@@ -135,7 +144,9 @@ def render_hard(reference: TargetsReference) -> str:
 
 def render_sources(cadences: Cadences) -> str:
     return (
-        f"The cadences come from the training scripts of [{cadences.repository}]"
+        f"Read from the training scripts of [{cadences.repository}]"
         f"(https://github.com/{cadences.repository}/tree/{cadences.commit}/sota-implementations) "
-        f"at commit `{cadences.commit[:12]}`, curated in `data/targets.yaml`.\n"
+        f"at commit `{cadences.commit[:12]}` by the [SOTA map](sota/index.md) (`data/sota.json`): the updater each "
+        "script builds for the loss, with the arguments whose values its code or config gives, and where its "
+        "`step()` is called relative to the optimizer step. Every loss that keeps target parameters has a row.\n"
     )

@@ -26,12 +26,17 @@ class TrainerLoss:
 class CuratedTrainers:
     losses: dict[str, TrainerLoss]
     reference_only: dict[str, str]
+    parameter_descriptions: dict[str, str] = field(default_factory=dict)
 
 
 def load() -> CuratedTrainers:
     raw = yaml.safe_load(SOURCE.read_text())
     losses = {name: TrainerLoss(**entry) for name, entry in (raw.get("losses") or {}).items()}
-    return CuratedTrainers(losses=losses, reference_only=dict(raw.get("reference_only") or {}))
+    return CuratedTrainers(
+        losses=losses,
+        reference_only=dict(raw.get("reference_only") or {}),
+        parameter_descriptions=dict(raw.get("parameter_descriptions") or {}),
+    )
 
 
 def validate(curated: CuratedTrainers, trainer_names: list[str], parameters: dict[str, list[str]]) -> None:

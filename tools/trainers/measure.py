@@ -8,6 +8,7 @@ from tools import trainer_zoo
 from tools.hook_points import survey as hook_point_survey
 from tools.signatures import show_value
 from tools.trainers import curated, introspect
+from tools.trainers.descriptions import check, descriptions
 from tools.trainers.records import EffectiveDefault, Omission, RegisteredOp, TrainerRecord
 
 # Attributes of LogScalar-like hooks that tell two registrations apart.
@@ -151,4 +152,10 @@ def _measure_all() -> list[TrainerRecord]:
         raise trainer_zoo.NoRecipe(
             f"torchrl has trainer classes {unbuildable} that tools/trainer_zoo/trainers.py cannot build; add recipes to RECIPES there"
         )
-    return [measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())]
+    records = [measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())]
+    names = {r.name: [p.name for p in r.parameters] for r in records}
+    described = {r.name: descriptions(classes[r.name], names[r.name], data.parameter_descriptions) for r in records}
+    check(data.parameter_descriptions, described, names)
+    for r in records:
+        r.descriptions.update({name: [text, source] for name, (text, source) in described[r.name].items()})
+    return records

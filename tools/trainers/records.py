@@ -68,6 +68,8 @@ class TrainerRecord:
     other_losses: list[str] = field(default_factory=list)
     loss_note: str = ""
     reference_only: dict[str, str] = field(default_factory=dict)
+    # Parameter -> [description, source]: the upstream docstring's, or curated (tools/trainers/descriptions.py).
+    descriptions: dict[str, list[str]] = field(default_factory=dict)
 
     def parameter(self, name: str) -> Parameter | None:
         return next((p for p in self.parameters if p.name == name), None)

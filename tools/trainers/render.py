@@ -7,6 +7,7 @@ from tools.config_groups.records import ConfigSurvey
 from tools.hook_points.records import HookPointSurvey
 from tools.parity.render import page_of as parity_page_of
 from tools.signatures import Parameter
+from tools.sota import links as sota_links
 from tools.trainers.checkpoints import CheckpointFacts
 from tools.trainers.records import TrainerRecord
 
@@ -81,10 +82,18 @@ def render_parameters(r: TrainerRecord) -> str:
         f"Introspected from `{r.name}.__init__`"
         + (" (every parameter is keyword-only)." if kinds == {"keyword-only"} else ".")
     )
-    rows = [intro, "", "| Parameter | Default | Annotation | Notes |", "| --- | --- | --- | --- |"]
+    from tools.contracts.contradictions import flag, trainer_record_contradictions
+
+    flags: dict[str, list[str]] = {}
+    for c in trainer_record_contradictions(r):
+        flags.setdefault(c.subject, []).append(flag(c))
+    rows = [intro, "", "| Parameter | Default | Annotation | Description | Notes |", "| --- | --- | --- | --- | --- |"]
     for p in r.parameters:
         default = "**required**" if p.required else cell.code(p.default)
-        rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {_parameter_notes(r, p)} |")
+        text, source = r.descriptions.get(p.name, ["", ""])
+        described = f"{text} *({source})*" if text else ""
+        notes = "; ".join([*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, []))
+        rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {described} | {notes} |")
     return "\n".join(rows) + "\n"
 
 
@@ -129,6 +138,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
         "",
         f"- **Loss it is built around** (curated in `data/trainers.yaml`): {loss_link(r.loss)}{also}.{note}",
         f"- **Hydra counterpart**: {config_links(r.name, configs)}.{parity}",
+        f"- **pytorch/rl recipes built on it** (SOTA map): {sota_links.trainer_markdown(r.name, '../')}.",
         "- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
         + ", ".join(f"`{c}`" for c in r.checkpoint_components)
         + ". See [Checkpoints](checkpoints.md).",

@@ -58,13 +58,13 @@ def test_key_changes_with_the_file_and_the_pins(tmp_path, monkeypatch):
 def test_capture_stores_stdout_and_a_stale_one_is_flagged(tmp_path, monkeypatch):
     monkeypatch.setattr(store, "ROOT", tmp_path)
     monkeypatch.setattr(store, "OUTPUTS", tmp_path / "outputs")
-    (tmp_path / "ex.py").write_text("print('hello | <b>')\n")
+    (tmp_path / "ex.py").write_text("print('hello | <b>')\nprint('\\x1b[92mgreen\\x1b[0m')\n")
     captured = store.capture("ex.py")
-    assert captured.stdout == "hello | <b>\n"
+    assert captured.stdout == "hello | <b>\ngreen\n"  # colour codes dropped, as a terminal shows it
     assert json.loads((tmp_path / "outputs" / "ex.py.json").read_text())["key"] == captured.key
     assert store.staleness("ex.py") is None
     shown = render_output("ex.py", store.load("ex.py"))
-    assert "```text\nhello | <b>\n```" in shown and "Stale" not in shown
+    assert "```text\nhello | <b>\ngreen\n```" in shown and "Stale" not in shown
     (tmp_path / "ex.py").write_text("print('changed')\n")
     assert "make outputs" in store.staleness("ex.py")
     assert "Stale output" in render_output("ex.py", store.load("ex.py"))

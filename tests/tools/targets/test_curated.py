@@ -1,12 +1,12 @@
-"""data/targets.yaml is checked against the measured losses and the introspected updaters."""
+"""The reference cadences come from the SOTA map and are checked against the measured losses and updaters."""
 
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from tools.estimators.records import Outcome
 from tools.signatures import Parameter
+from tools.sota.records import Argument, Construction, Directory, Script, SotaMap, UpdaterStep
 from tools.targets import curated
 from tools.targets.records import LossTargets, SoftMeasure, TargetsReference, Updater
 
@@ -15,7 +15,7 @@ def _reference(keeping=("SACLoss", "DQNLoss")) -> TargetsReference:
     soft = SoftMeasure("DQNLoss", [], 0.25, 0.25, True, Outcome(False, "E"), Outcome(False, "E"), "")
     updaters = [
         Updater("SoftUpdate", [Parameter("loss_module", "positional or keyword", True, "", "", "SoftUpdate.__init__"),
-                               Parameter("tau", "keyword-only", False, "None", "", "SoftUpdate.__init__")]),
+                               Parameter("eps", "keyword-only", False, "None", "", "SoftUpdate.__init__")]),
         Updater("HardUpdate", [Parameter("value_network_update_interval", "keyword-only", False, "1000", "",
                                          "HardUpdate.__init__")]),
     ]
@@ -24,35 +24,49 @@ def _reference(keeping=("SACLoss", "DQNLoss")) -> TargetsReference:
     return TargetsReference(updaters, soft, [], "DQNLoss", losses)
 
 
-def _file(tmp_path, losses: dict):
-    path = tmp_path / "targets.yaml"
-    path.write_text(yaml.safe_dump({"source": {"repository": "pytorch/rl", "commit": "abc"}, "losses": losses}))
-    return path
+def _script(loss: str, updater: str | None = "SoftUpdate", step: str = "after-optimizer-step", **arguments) -> Script:
+    made = [Construction(loss, "torchrl.objectives", "loss", "utils.py", 3)]
+    steps = []
+    if updater:
+        args = [Argument("#0", "built", loss)] + [Argument(k, "config", v, [f"optim.{k}"]) for k, v in (arguments or {"eps": 0.995}).items()]
+        made.append(Construction(updater, "torchrl.objectives", "target_updater", "utils.py", 9, args))
+        steps.append(UpdaterStep(updater, "train.py", 40, step))
+    return Script("train.py", "config.yaml", ["utils.py"], made, steps, [], {}, [], [], {})
 
 
-def _entry(updater="SoftUpdate", **arguments):
-    return {"updater": updater, "arguments": arguments or {"tau": 0.005}, "cadence": "often", "script": "x.py"}
+def _map(*scripts: tuple[str, Script]) -> SotaMap:
+    directories = [Directory(name, [script], ["utils.py"], ["config.yaml"], [], [], {}, []) for name, script in scripts]
+    return SotaMap("pytorch/rl", "a" * 40, directories, "")
 
 
-def test_the_shipped_file_matches_this_torchrl(targets_reference):
+def test_the_shipped_map_matches_this_torchrl(targets_reference):
     cadences = curated.load(targets_reference)
-    assert set(cadences.losses) == {row.loss for row in targets_reference.losses if row.target_groups}
+    assert set(cadences.losses) >= {row.loss for row in targets_reference.losses if row.target_groups}
+    assert any(entries for entries in cadences.losses.values()), "no recipe of the map steps an updater"
 
 
-def test_a_loss_with_targets_missing_from_the_file_is_named(tmp_path):
-    with pytest.raises(curated.CuratedDataError, match=r"does not list: \['DQNLoss'\]"):
-        curated.load(_reference(), _file(tmp_path, {"SACLoss": _entry()}))
+def test_every_loss_with_targets_gets_a_row_even_without_a_recipe():
+    cadences = curated.load(_reference(), _map(("sac", _script("SACLoss"))))
+    assert cadences.losses["DQNLoss"] == []
+    (entry,) = cadences.losses["SACLoss"]
+    assert (entry.updater, entry.arguments, entry.cadence) == ("SoftUpdate", {"eps": 0.995}, "after every optimizer step")
+    assert entry.script == "sota-implementations/sac/train.py" and entry.anchor == "dir-sac"
 
 
-def test_a_loss_without_targets_in_the_file_is_named(tmp_path):
-    losses = {"SACLoss": _entry(), "DQNLoss": _entry(), "PPOLoss": _entry()}
-    with pytest.raises(curated.CuratedDataError, match=r"lists \['PPOLoss'\]"):
-        curated.load(_reference(), _file(tmp_path, losses))
+def test_a_recipe_without_an_updater_says_so():
+    cadences = curated.load(_reference(), _map(("dqn", _script("DQNLoss", updater=None))))
+    assert [e.cadence for e in cadences.losses["DQNLoss"]] == ["builds no target updater"]
 
 
-def test_an_unknown_updater_or_argument_is_named(tmp_path):
-    losses = {"SACLoss": _entry("PolyakUpdate"), "DQNLoss": _entry("HardUpdate", interval=5)}
+def test_an_updater_on_a_loss_the_zoo_builds_without_targets_gets_a_note():
+    cadences = curated.load(_reference(), _map(("ppo", _script("PPOLoss"))))
+    (entry,) = cadences.losses["PPOLoss"]
+    assert entry.updater == "SoftUpdate" and "keeps no target parameters" in entry.note
+
+
+def test_an_unknown_updater_or_argument_is_named():
+    sota = _map(("a", _script("SACLoss", "PolyakUpdate")), ("b", _script("DQNLoss", "HardUpdate", interval=5)))
     with pytest.raises(curated.CuratedDataError) as info:
-        curated.load(_reference(), _file(tmp_path, losses))
-    assert "SACLoss.updater 'PolyakUpdate'" in str(info.value)
-    assert "DQNLoss.arguments ['interval'] are not parameters of HardUpdate" in str(info.value)
+        curated.load(_reference(), sota)
+    assert "builds PolyakUpdate, which is not a torchrl target updater" in str(info.value)
+    assert "passes ['interval'] to HardUpdate" in str(info.value)

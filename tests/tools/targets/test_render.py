@@ -55,8 +55,11 @@ def test_soft_bullets_state_the_measurements():
     assert "Passing both raises `ValueError: one`" in text
 
 
-def test_cadences_link_the_script_at_the_commit():
-    cadences = Cadences("pytorch/rl", "abc123", {"SACLoss": Cadence("SoftUpdate", {"eps": 0.995}, "every step", "s/sac.py (c.yaml)")})
+def test_cadences_link_the_script_at_the_commit_and_the_sota_entry():
+    entry = Cadence("SoftUpdate", {"eps": 0.995}, "every step", "sota-implementations/sac/sac.py", "config.yaml", "sac")
+    cadences = Cadences("pytorch/rl", "abc123", {"SACLoss": [entry], "DQNLoss": []})
     table = render.render_cadences(cadences)
     assert "`SoftUpdate(eps=0.995)`" in table
-    assert "(https://github.com/pytorch/rl/blob/abc123/s/sac.py)" in table
+    assert "(https://github.com/pytorch/rl/blob/abc123/sota-implementations/sac/sac.py) (config.yaml)" in table
+    assert "[`sac`](sota/index.md#dir-sac)" in table
+    assert "| `DQNLoss` | — | no script in `sota-implementations/` builds this loss |" in table

@@ -1,0 +1,33 @@
+"""``python -m bench.wiring_check``: seconds one ``check_wiring`` call takes once torchrl is imported.
+
+Run in a fresh interpreter by ``make bench`` with DOCS_CACHE=off, so the
+figure includes measuring which keys the loss reads on the loss zoo (what a
+first check in a fresh checkout pays); the imports and building the loss and
+its batch are not counted.  Prints the seconds as one number.
+"""
+
+from __future__ import annotations
+
+import time
+import warnings
+
+LOSS = "ClipPPOLoss"  # the most common wiring: actor, critic, GAE, a [envs, time] batch
+
+
+def main() -> None:
+    from tools.losses import zoo
+    from tools.wiring import check_wiring
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        case = zoo.build(LOSS)
+        start = time.perf_counter()
+        report = check_wiring(case.loss, case.batch)
+        seconds = time.perf_counter() - start
+    if not report.ready:
+        raise SystemExit(f"the check of the zoo's {LOSS} was not ready:\n{report}")
+    print(f"{seconds:.3f}")
+
+
+if __name__ == "__main__":
+    main()

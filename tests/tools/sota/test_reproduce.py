@@ -1,0 +1,34 @@
+"""data/sota.json is what the scanner reads at its recorded commit: re-scanned from the mirror, byte for byte."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from tools.sota.__main__ import render_json
+from tools.sota.data import SOTA_DATA, load_map
+from tools.sota.scan import scan
+
+MIRROR = Path("/work/.mirror/pytorch+rl/repo")
+FOLDERS = ["sota-implementations", "sota-check", ".github/unittest/linux_sota"]
+
+
+# The mirror is fetched on the development machine only (CI has no network and no copy of pytorch/rl, and
+# the project commits facts, never the fetched code); `make sota-verify` runs the same check there.
+@pytest.mark.skipif(not MIRROR.is_dir(), reason="needs the fetched pytorch/rl mirror at /work/.mirror (not in CI); run 'make sota-verify' where it exists")
+def test_rescanning_the_recorded_commit_reproduces_the_file(tmp_path):
+    commit = load_map().commit
+    archive = subprocess.run(["git", f"--git-dir={MIRROR}", "archive", commit, *FOLDERS], capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(tmp_path, filter="data")
+    assert render_json(scan(tmp_path, commit)) == SOTA_DATA.read_text(), "data/sota.json is stale: run 'make sota-data'"
+
+
+def test_the_committed_map_names_its_commit_and_every_directory_has_a_name():
+    sota = load_map()
+    assert len(sota.commit) == 40
+    assert sota.directories and all(d.name for d in sota.directories)

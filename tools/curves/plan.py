@@ -1,0 +1,115 @@
+"""What ``make curves`` trains: the families of ``data/curves.yaml``, checked against their recipe files.
+
+The recipe contract (see docs/recipes/): a file under ``snippets/recipes/``
+with ``make_env(seed)`` and ``train(..., seed=...) -> list[dict]`` whose
+keyword arguments default to the file's knobs.  Raised knobs are passed to
+``train`` by the runner; the file itself is never copied or edited.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import yaml
+
+from tools.paths import ROOT
+
+
+def root() -> Path:
+    """The project the plan belongs to; tests point CURVES_ROOT at a throwaway one (runs are subprocesses)."""
+    return Path(os.environ.get("CURVES_ROOT", ROOT))
+
+
+class PlanError(Exception):
+    """data/curves.yaml asks for something the recipe files do not offer."""
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    recipe: str  # project-relative path of the recipe file
+    knobs: dict  # keyword arguments given to train(), besides seed
+    label: str  # shown on the page, e.g. "PPO (ClipPPOLoss + GAE)"
+    environment: str  # what make_env builds, in words (curated; shown on the axis title)
+
+    @property
+    def path(self) -> Path:
+        return root() / self.recipe
+
+    def recipe_hash(self) -> str:
+        return hashlib.sha256(self.path.read_bytes()).hexdigest()[:16]
+
+    @property
+    def results(self) -> Path:
+        return root() / "outputs" / "curves" / self.name
+
+
+@dataclass(frozen=True)
+class Plan:
+    seeds: tuple[int, ...]
+    timeout_seconds: int
+    baseline_episodes: int
+    families: dict[str, Family]
+
+
+def train_parameters(path: Path) -> list[str]:
+    """Keyword parameters of the recipe's ``train`` function, read with ``ast`` (no import)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "train":
+            args = node.args
+            return [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    raise PlanError(f"{path.name} has no top-level train() function (the recipe contract)")
+
+
+def has_function(path: Path, name: str) -> bool:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    return any(isinstance(node, ast.FunctionDef) and node.name == name for node in tree.body)
+
+
+def load() -> Plan:
+    return _load(root())
+
+
+@cache
+def _load(project: Path) -> Plan:
+    plan_file = project / "data" / "curves.yaml"
+    raw = yaml.safe_load(plan_file.read_text()) or {}
+    where = "data/curves.yaml"
+    families = {}
+    for name, entry in (raw.get("families") or {}).items():
+        unknown = set(entry) - {"recipe", "knobs", "label", "environment"}
+        if unknown:
+            raise PlanError(f"{where}: family {name!r} has unknown fields {sorted(unknown)}")
+        family = Family(
+            name=name,
+            recipe=entry["recipe"],
+            knobs=dict(entry.get("knobs") or {}),
+            label=entry.get("label", name),
+            environment=entry.get("environment", ""),
+        )
+        if not family.path.is_file():
+            raise PlanError(f"{where}: family {name!r} names {family.recipe}, which does not exist")
+        params = train_parameters(family.path)
+        if "seed" not in params:
+            raise PlanError(f"{family.recipe}: train() takes no `seed` argument; the runner passes one per run")
+        bad = sorted(set(family.knobs) - set(params))
+        if bad:
+            raise PlanError(
+                f"{where}: family {name!r} raises {bad}, which {family.recipe}'s train() does not take "
+                f"(it takes {', '.join(params)})"
+            )
+        if not has_function(family.path, "make_env"):
+            raise PlanError(f"{family.recipe} has no make_env(seed) function: the random baseline runs on it")
+        families[name] = family
+    return Plan(
+        seeds=tuple(raw.get("seeds", (0, 1, 2))),
+        timeout_seconds=int(raw.get("timeout_seconds", 420)),
+        baseline_episodes=int(raw.get("baseline_episodes", 10)),
+        families=families,
+    )

@@ -1,0 +1,106 @@
+"""The committed curves as records: per seed, per family, and the verdict against the random baseline."""
+
+from __future__ import annotations
+
+import csv
+import math
+import statistics
+from dataclasses import dataclass
+
+from tools.curves import provenance
+from tools.curves.plan import Family, Plan
+
+# The final return of a run: the mean over its last FINAL_FRACTION of logged rows that have a return.
+FINAL_FRACTION = 0.1
+
+
+@dataclass(frozen=True)
+class SeedCurve:
+    seed: int
+    frames: list[int]
+    returns: list[float | None]  # None: no episode ended in that iteration
+    wall_seconds: float
+    baseline: float  # mean return of a random policy on make_env(seed)
+
+    def final_return(self) -> float | None:
+        points = [r for r in self.returns if r is not None]
+        if not points:
+            return None
+        tail = max(1, math.ceil(len(points) * FINAL_FRACTION))
+        return statistics.fmean(points[-tail:])
+
+
+@dataclass(frozen=True)
+class FamilyCurves:
+    family: str
+    label: str
+    environment: str
+    recipe: str
+    knobs: dict
+    seeds: list[SeedCurve]
+    stale: str | None  # why the committed runs do not match the recipe file / knobs / pins
+
+    @property
+    def baseline(self) -> float | None:
+        return statistics.fmean(s.baseline for s in self.seeds) if self.seeds else None
+
+    def finals(self) -> list[float]:
+        return [f for s in self.seeds if (f := s.final_return()) is not None]
+
+    @property
+    def final_mean(self) -> float | None:
+        return statistics.fmean(self.finals()) if self.finals() else None
+
+    @property
+    def final_std(self) -> float | None:
+        finals = self.finals()
+        return statistics.pstdev(finals) if len(finals) > 1 else (0.0 if finals else None)
+
+    @property
+    def spread(self) -> float | None:
+        finals = self.finals()
+        return max(finals) - min(finals) if finals else None
+
+    @property
+    def beats_baseline(self) -> bool | None:
+        """Mean final return above the baseline by more than the seeds' spread (max - min)."""
+        if self.final_mean is None or self.baseline is None:
+            return None
+        return self.final_mean - self.baseline > self.spread
+
+    @property
+    def frames(self) -> int | None:
+        return max((s.frames[-1] for s in self.seeds if s.frames), default=None)
+
+    @property
+    def wall_seconds(self) -> float | None:
+        return statistics.fmean(s.wall_seconds for s in self.seeds) if self.seeds else None
+
+
+def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
+    frames, returns = [], []
+    with (family.results / f"seed-{seed}.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            frames.append(int(float(row["frames"])))
+            value = row.get("episode_return", "")
+            returns.append(float(value) if value not in ("", "nan") else None)
+    return SeedCurve(seed, frames, returns, float(run["wall_seconds"]), float(run["baseline"]["mean"]))
+
+
+def family_curves(family: Family, plan: Plan) -> FamilyCurves:
+    data = provenance.read(family)
+    runs = data.get("runs", {})
+    seeds = [
+        read_seed(family, seed, runs[str(seed)])
+        for seed in plan.seeds
+        if runs.get(str(seed), {}).get("status") == "ok" and (family.results / f"seed-{seed}.csv").exists()
+    ]
+    return FamilyCurves(
+        family=family.name,
+        label=family.label,
+        environment=family.environment,
+        recipe=family.recipe,
+        knobs=family.knobs,
+        seeds=seeds,
+        stale=provenance.staleness(family),
+    )
