@@ -4,8 +4,9 @@ Material lets inline code break anywhere (``word-break: break-word``), so a
 narrow table column shows ``loss_obje|ctive`` or ``delay_actor=Fals|e``.  CSS
 alone cannot say "break after an underscore": a browser sees
 ``value_network_update_interval`` as one unbreakable word.  So the built HTML
-gets a ``<wbr>`` after each ``_``, ``.``, ``,`` and ``/`` that sits between
-two parts of a name, and ``docs/assets/site.css`` forbids breaking elsewhere.
+gets a ``<wbr>`` after each ``_``, ``.``, ``,``, ``/``, ``(`` and ``=`` that
+sits between two parts of a name or call (``make_value_estimator(ValueEstimators.GAE``,
+``delay_actor=False``), and ``docs/assets/site.css`` forbids breaking elsewhere.
 
 ``<wbr>`` is invisible, copies as nothing, and Material's search indexer
 treats it as a void tag (the text on both sides stays one token), so readers
@@ -21,17 +22,16 @@ import re
 
 PRE_BLOCK = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
 INLINE_CODE = re.compile(r"(<code\b[^>]*>)(.*?)(</code>)", re.DOTALL)
-TAG_OR_ENTITY = re.compile(r"(<[^>]*>|&[#\w]+;)")
-# A break goes after the separator, only when a name part follows it (not in 0.99, not at the end).
-BREAK_AFTER = re.compile(r"(?<=[\w)\]\"'])([_.,/])(?=[A-Za-z(\[\"'])")
+TAG = re.compile(r"(<[^>]*>)")
+# A break goes after the separator, only when a name part (or an escaped character, such as
+# the &lt; of <value>) follows it: not in 0.99 or eps=0.5, not at the end.  Entities hold
+# none of the separators, so no break lands inside one.
+BREAK_AFTER = re.compile(r"(?<=[\w)\]\"'])([_.,/(=])(?=[A-Za-z(\[\"']|&[#\w]+;)")
 
 
 def _text_with_breaks(text: str) -> str:
-    # Entities and tags are kept whole; breaks go into the plain text between them.
-    return "".join(
-        part if TAG_OR_ENTITY.fullmatch(part) else BREAK_AFTER.sub(r"\1<wbr>", part)
-        for part in TAG_OR_ENTITY.split(text)
-    )
+    # Tags are kept whole; breaks go into the text between them.
+    return "".join(part if TAG.fullmatch(part) else BREAK_AFTER.sub(r"\1<wbr>", part) for part in TAG.split(text))
 
 
 def _code_with_breaks(match: re.Match) -> str:
