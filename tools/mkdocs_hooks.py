@@ -27,6 +27,9 @@ from tools.paths import CACHE, ROOT
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
 
 SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
+# A page showing a file's output (tools/outputs) includes the file through a marker, and
+# shows what `make outputs` stored for it: both make the page stale under `serve --dirty`.
+OUTPUT_MARKER = re.compile(r"<!--\s*gen:outputs\.(?:show|tabs)\s+(\S+)")
 
 _build = {"dirty": False, "generated": set(), "used": set()}
 
@@ -128,7 +131,8 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
         with open(file.abs_src_path, encoding="utf-8") as handle:
             text = handle.read()
         built = file.abs_dest_path
-        for include in SNIPPET_INCLUDE.findall(text):
+        shown = OUTPUT_MARKER.findall(text)
+        for include in [*SNIPPET_INCLUDE.findall(text), *shown, *(f"outputs/{path}.json" for path in shown)]:
             snippet = ROOT / include
             try:
                 newer = snippet.stat().st_mtime > os.path.getmtime(built)
