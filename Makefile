@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose
+.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -83,6 +83,9 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 	$(MISMATCH_VENV)/bin/pip install --quiet $(TORCHRL_PINS)
 	$(MISMATCH_VENV)/bin/python tools/versions/extension.py > data/captured/extension-mismatch.json
 	rm -rf $(MISMATCH_VENV)
+
+troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting entries were reviewed against (after re-reading changed entries)
+	$(PY) -m tools.troubleshooting accept
 
 clean: ## Remove site/, caches and generated pages (keeps .venv/)
 	rm -rf site .cache .pytest_cache

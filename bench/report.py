@@ -74,7 +74,7 @@ def _where_the_time_goes(title: str, breakdown: dict, before_build: str, after_b
     if breakdown["mkdocstrings"] is None:
         rows.append(["mkdocstrings: not enabled", "", "", "", ""])
     else:
-        rows.append(["mkdocstrings (events and ::: blocks)", *summary_cells(breakdown["mkdocstrings"]),
+        rows.append(["mkdocstrings (griffe parse api.griffe, events, ::: blocks)", *summary_cells(breakdown["mkdocstrings"]),
                      share(breakdown["mkdocstrings"], wall)])
     rows.append(["MkDocs itself (the rest)", *summary_cells(breakdown["mkdocs_itself"]),
                  share(breakdown["mkdocs_itself"], wall)])

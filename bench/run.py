@@ -26,7 +26,7 @@ from bench.edits import appended
 from bench.instrument import PluginClock, timing_mkdocstrings_blocks
 from bench.knobs import Knobs, read_knobs
 from bench.report import render
-from bench.stages import breakdown
+from bench.stages import breakdown, mkdocstrings_seconds
 from bench.stats import summarize
 from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
@@ -104,6 +104,13 @@ def floor_and_cold_build(runs: int) -> dict[str, dict]:
             [run["wall"] for run in builds],
             build_failures,
             **({"breakdown": breakdown(builds)} if builds else {}),
+        ),
+        # The same runs less mkdocstrings' share (its griffe parse, events and ::: blocks):
+        # what the API sections add to a cold build, as a ratio to the floor.
+        "cold_build_without_mkdocstrings": entry(
+            "cold build less mkdocstrings (same runs)",
+            [run["wall"] - (mkdocstrings_seconds(run) or 0.0) for run in builds],
+            build_failures,
         ),
     }
 

@@ -14,9 +14,11 @@ import json
 import logging
 import os
 import re
+from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -58,8 +60,34 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
+    _build["python_handler"] = _python_handler(config)
+    if _build["dirty"]:
+        _skip_plugin_events(config, "llmstxt")
     pages.start_background_work()
     return config
+
+
+def _skip_plugin_events(config: MkDocsConfig, name: str) -> None:
+    """Unregister a plugin's events for this build (the plugin stays configured).
+
+    Used for llmstxt under ``serve --dirty``: a dirty rebuild renders only the
+    edited pages, so llmstxt would warn (strict: abort) for every other page
+    and write an llms.txt of the edited ones alone.  ``make build`` writes the
+    complete exports.
+    """
+    plugin = config.plugins.get(name)
+    if plugin is None:
+        return
+    for methods in config.plugins.events.values():
+        # `make bench` wraps event methods (functools.wraps keeps __wrapped__).
+        methods[:] = [m for m in methods if getattr(getattr(m, "__wrapped__", m), "__self__", None) is not plugin]
+
+
+def _python_handler(config: MkDocsConfig):
+    """mkdocstrings' Python handler, created now: it routes griffe's log through MkDocs
+    (so a docstring warning fails the strict build) before ``tools.api`` parses anything."""
+    plugin = config.plugins.get("mkdocstrings")
+    return None if plugin is None else plugin.handlers.get_handler("python")
 
 
 def _write_if_changed(path, text: str) -> None:
@@ -70,7 +98,15 @@ def _write_if_changed(path, text: str) -> None:
 
 
 def _expand_nav(items, known: list[str]):
-    """Expand nav leaves such as ``losses/*.md`` into the pages that match them."""
+    """Expand nav leaves such as ``losses/*.md`` into the pages that match them.
+
+    Kept instead of mkdocs-awesome-nav (or literate-nav): awesome-nav takes its
+    globs from ``.nav.yml`` files beside the pages, which generated pages do
+    not have (they live in ``.cache/generated/``), so the nav would move out of
+    mkdocs.yml into several files for the sake of ~30 lines; and it builds the
+    nav from the files it sees in ``on_files``, so it would also depend on
+    running after this hook's generated pages.  Reviewed for issue 16.
+    """
     listed = set()
 
     def collect(node):
@@ -104,7 +140,16 @@ def _expand_nav(items, known: list[str]):
     return walk(items)
 
 
+@event_priority(50)  # before plugins that list pages (llmstxt's globs must see the generated ones)
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated pages.
+
+    Not mkdocs-gen-files: it writes every generated file into a fresh temporary
+    directory on each build, so under ``serve --dirty`` every generated page
+    looks new and is rebuilt (the backing files here keep their mtime when
+    unchanged, which is what makes a prose edit cost well under a second), and
+    its scripts would only call ``tools.pages.generated_pages()`` as this does.
+    """
     try:
         generated = pages.generated_pages()
     except pages.GenerationError as exc:
@@ -116,6 +161,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         _write_if_changed(backing, markdown)
         files.append(File.generated(config, src_uri, abs_src_path=str(backing)))
         _build["generated"].add(src_uri)
+    if _build["python_handler"] is not None:
+        from tools.api import load
+
+        load.install(_build["python_handler"])
     if config.nav:
         config.nav = _expand_nav(config.nav, [f.src_uri for f in files.documentation_pages()])
     if _build["dirty"]:
@@ -143,6 +192,24 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
                 break
 
 
+def on_pre_build(config: MkDocsConfig) -> None:
+    if _build["dirty"]:
+        from tools.api import inventory
+
+        # The API objects of pages this dirty rebuild skips (tools/api/inventory.py).
+        _build["previous_objects"] = inventory.read(Path(config.site_dir) / "objects.inv")
+
+
+def on_env(env, config: MkDocsConfig, files: Files):
+    previous = _build.get("previous_objects")
+    if previous and "autorefs" in config.plugins:
+        from tools.api import inventory
+
+        for identifier, url in inventory.urls(previous).items():
+            config.plugins["autorefs"].register_url(identifier, url)
+    return env
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     src = page.file.src_uri
     try:
@@ -158,6 +225,12 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    previous = _build.pop("previous_objects", None)
+    if previous:
+        from tools.api import inventory
+
+        written = Path(config.site_dir) / "objects.inv"
+        written.write_bytes(inventory.merged(previous, inventory.read(written)))
     if not _build["dirty"]:
         # Under --dirty only changed pages were read, so the check would lie.
         try:
@@ -168,6 +241,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
         json.dump(inventory, handle, indent=2, sort_keys=False)
         handle.write("\n")
-    log.info("wrote inventory.json with sections: %s", ", ".join(inventory))
+    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
+        json.dump(pages.inventory_schema(), handle, indent=2)
+        handle.write("\n")
+    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
     CACHE.mkdir(exist_ok=True)
     (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")

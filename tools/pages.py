@@ -113,10 +113,21 @@ def expand(markdown: str, page_path: str, *, generated_page: bool = False) -> Ex
         except Exception as exc:  # re-raised with the place that asked for it
             raise GenerationError(f"{where}: rendering 'gen:{name}' failed: {type(exc).__name__}: {exc}") from exc
         used.add(name)
-    out = [replacements.get(i, line) for i, line in enumerate(lines)]
+    out = _link_code_spans("\n".join(replacements.get(i, line) for i, line in enumerate(lines)).split("\n"))
     if used or generated_page:
         out = _insert_banner(out, page_path)
     return ExpandedPage("\n".join(out) + "\n", used)
+
+
+def _link_code_spans(lines: list[str]) -> list[str]:
+    """Code spans naming a documented torchrl object become links to its API section (``tools.api.autolink``)."""
+    if not any("`" in line for line in lines):
+        return lines
+    from tools.api import autolink, objects
+
+    targets = objects.link_targets()
+    outside = {index for index, _ in _lines_outside_fences(lines)}
+    return [autolink.link_line(line, targets) if i in outside else line for i, line in enumerate(lines)]
 
 
 def start_background_work() -> None:
@@ -163,3 +174,10 @@ def check_sections_placed(used: set[str]) -> None:
 def inventory() -> dict:
     """Every generated fact, keyed by concern (written to site/inventory.json)."""
     return {c.name: c.inventory() for c in registry.concerns() if c.inventory is not None}
+
+
+def inventory_schema() -> dict:
+    """JSON Schema of ``inventory()`` (written to site/inventory.schema.json), from each concern's own."""
+    from tools.inventory.schema import document
+
+    return document(registry.concerns())

@@ -38,6 +38,8 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.sota",
     "tools.outputs",
     "tools.wiring",
+    "tools.troubleshooting",
+    "tools.api",
     "tools.inventory",
 )
 
@@ -50,6 +52,9 @@ class Concern:
     inventory: Callable[[], Any] | None = None
     # One sentence for the Tools page: what the inventory section holds.
     inventory_doc: str = ""
+    # JSON Schema of the inventory section (tools/inventory/schema.py assembles
+    # site/inventory.schema.json from these; objects closed, fields described).
+    inventory_schema: Mapping[str, Any] | None = None
     # Called at the start of every build, before any record is computed: starts
     # slow work that can run beside the build (a subprocess), if its records are
     # not cached already.  The records then collect it instead of starting it.

@@ -76,7 +76,7 @@ def test_mkdocs_itself_excludes_generation_and_mkdocstrings():
     line = next(line for line in text.splitlines() if line.startswith(label))
     # median run: wall 7.0 - generation 2.51 - mkdocstrings 1.5
     assert line[len(label):].split()[0] == "2.99"
-    assert "mkdocstrings (events and ::: blocks)" in text
+    assert "mkdocstrings (griffe parse api.griffe, events, ::: blocks)" in text
 
 
 def test_failures_are_shown_with_their_output():

@@ -57,3 +57,13 @@ def test_the_time_after_build_is_shown_apart_from_the_start():
     out = derived({**run(10.0, 8.0, {}), "after_build": 0.5})
     assert (out["before_build"], out["after_build"]) == (1.5, 0.5)
     assert breakdown([run(10.0, 8.0, {})])["after_build"] is None
+
+
+def test_the_griffe_parse_counts_to_mkdocstrings_not_to_generation():
+    from bench.stages import derived
+
+    run = {"wall": 10.0, "build": 9.0, "stages": {"losses.compute": 2.0, "api.griffe": 1.5}, "plugins": {}, "mkdocstrings": 0.5}
+    out = derived(run)
+    assert out["generation"] == 2.0 and out["mkdocstrings"] == 2.0 and out["mkdocs_itself"] == 6.0
+    disabled = derived({**run, "mkdocstrings": None})
+    assert disabled["generation"] == 3.5 and disabled["mkdocstrings"] == 0.0

@@ -16,7 +16,8 @@ def by_what(rows):
 
 def test_all_targets_met():
     rows = by_what(evaluate({
-        "floor": measured(5.0), "cold_build": measured(9.0), "warm_prose": measured(1.0),
+        "floor": measured(5.0), "cold_build": measured(9.0), "cold_build_without_mkdocstrings": measured(7.0),
+        "warm_prose": measured(1.0),
         "warm_snippet": measured(4.0), "snippet_run": measured(2.0), "make_test": measured(300.0),
         "cli_fresh": measured(0.3), "wiring_check": measured(0.4),
     }))
@@ -27,7 +28,8 @@ def test_all_targets_met():
 
 def test_misses():
     rows = by_what(evaluate({
-        "floor": measured(5.0), "cold_build": measured(10.5), "warm_prose": measured(1.6),
+        "floor": measured(5.0), "cold_build": measured(10.5), "cold_build_without_mkdocstrings": measured(10.1),
+        "warm_prose": measured(1.6),
         "warm_snippet": measured(5.5), "snippet_run": measured(2.0), "make_test": measured(MAKE_TEST_SECONDS + 1),
         "cli_fresh": measured(0.7), "wiring_check": measured(2.5),
     }))

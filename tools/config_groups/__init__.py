@@ -8,6 +8,7 @@ from tools.config_groups.records import ConfigClass, ConfigSurvey
 from tools.jsonable import record_codec
 from tools.paths import DATA, TOOLS
 from tools.registry import Concern
+from tools.config_groups import schema as _inventory_schema
 
 
 INPUTS = [TOOLS / "config_groups", TOOLS / "signatures.py", DATA / "configs.yaml"]
@@ -44,6 +45,7 @@ CONCERN = Concern(
         "import_warnings": lambda _arg: render.render_import_warnings(survey()),
     },
     inventory=lambda: render.inventory(survey()),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="Every option of every Hydra ConfigStore group torchrl registers: group, name, config "
     "dataclass, its `_target_`, the class an instantiation builds and how that class was found.",
 )

@@ -12,6 +12,7 @@ from tools.cache import cached
 from tools.jsonable import record_codec, to_json
 from tools.paths import TOOLS
 from tools.registry import Concern
+from tools.contracts import schema as _inventory_schema
 
 INPUTS = (TOOLS / "contracts", TOOLS / "losses")
 
@@ -88,6 +89,7 @@ CONCERN = Concern(
     name="contracts",
     sections={name: _section(name) for name in SECTIONS},
     inventory=_inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="`loss_contract`: the rules every loss shares, each measured (set_keys, loss_mask_key modes, "
     "deactivate_vmap) with what was run; `docstring_contradictions`: every place a page shows upstream text that "
     "the installed torchrl contradicts (`owner`, `page`, `kind`, `subject`, `upstream`, `fact`, `how`).",

@@ -136,17 +136,30 @@ def refused_contradictions(owner: str, page: str, docs: dict[str, str], outcomes
     return out
 
 
-def loss_contradictions(record) -> list[Contradiction]:
-    """Every contradiction between a loss's docstring and its records."""
+def loss_docs(name: str) -> tuple[dict[str, str], str]:
+    """(argument descriptions, docstring text) of a loss, from the one griffe parse its API section renders."""
+    from tools.api import load, objects
+
+    identifier = objects.documented()[name].identifier
+    return load.parameter_docs(identifier), load.docstring_text(identifier)
+
+
+def loss_contradictions(record, param_docs: dict[str, str] | None = None, docstring: str | None = None) -> list[Contradiction]:
+    """Every contradiction between a loss's docstring and its records (the docstring read through tools.api
+    unless given)."""
+    if param_docs is None or docstring is None:
+        parsed_docs, parsed_text = loss_docs(record.name)
+        param_docs = parsed_docs if param_docs is None else param_docs
+        docstring = parsed_text if docstring is None else docstring
     page = f"losses/{record.name}.md"
     defaults = {p.name: p.default for p in record.constructor_params if not p.required}
     probes = record.measured.probes if record.measured else None
     effective = probes.effective_defaults if probes else None
-    refused = [] if probes is None else refused_contradictions(record.name, page, record.param_docs, probes.arguments)
+    refused = [] if probes is None else refused_contradictions(record.name, page, param_docs, probes.arguments)
     # A refused argument's stated default is moot: the refusal is the fact to show.
-    docs = {n: d for n, d in record.param_docs.items() if n not in {c.subject for c in refused}}
+    docs = {n: d for n, d in param_docs.items() if n not in {c.subject for c in refused}}
     found = default_contradictions(record.name, page, docs, defaults, effective)
-    found += set_keys_contradictions(record.name, page, record.docstring, {k.name for k in record.accepted_keys})
+    found += set_keys_contradictions(record.name, page, docstring, {k.name for k in record.accepted_keys})
     return found + refused
 
 

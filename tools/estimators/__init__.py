@@ -11,6 +11,7 @@ from tools.estimators import render
 from tools.estimators.records import EstimatorRecord, EstimatorReference, key_text
 from tools.estimators.reference import reference
 from tools.registry import Concern
+from tools.estimators import schema as _inventory_schema
 
 
 def _reference_section(name: str) -> str:
@@ -18,7 +19,13 @@ def _reference_section(name: str) -> str:
     names = [record.name for record in data.estimators]
     if name not in names:
         raise unknown_name("estimator class", name, names)
-    return render.render_estimator(data.by_name(name))
+    from tools.api import objects
+    from tools.api.render import api_section
+
+    # The class's API (mkdocstrings) closes its section, one heading level down.
+    return render.render_estimator(data.by_name(name)) + "\n" + api_section(
+        objects.documented()[name], heading="### API", heading_level=4
+    )
 
 
 def _keys_read(record: EstimatorRecord) -> list[dict]:
@@ -73,6 +80,7 @@ CONCERN = Concern(
         "forwarding": lambda _arg: render.render_forwarding(reference()),
     },
     inventory=lambda: inventory_entries(reference()),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "One object per value-estimator class (the class each `ValueEstimators` member maps to): `name`, "
         "`import`, `member`, constructor `parameters` (name, required, default as Python text), the "

@@ -8,6 +8,7 @@ from tools.hook_points.records import HookPoint, HookPointSurvey
 from tools.jsonable import record_codec
 from tools.paths import TOOLS
 from tools.registry import Concern
+from tools.hook_points import schema as _inventory_schema
 
 
 def survey() -> HookPointSurvey:
@@ -31,6 +32,7 @@ CONCERN = Concern(
         "messages": lambda _arg: render.render_warnings(survey()),
     },
     inventory=lambda: render.inventory(survey()),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="Every `dest` of `Trainer.register_op`, in the order `train()` first calls it (measured): "
     "loop level, argument types, what its return value does (logged, passed on to later calls, or ignored), "
     "and whether it runs with an optimization stepper or a Ray learner.",

@@ -8,6 +8,7 @@ from tools.hooks.records import HookClassRecord
 from tools.jsonable import list_codec
 from tools.paths import TOOLS
 from tools.registry import Concern
+from tools.hooks import schema as _inventory_schema
 
 
 def records() -> list[HookClassRecord]:
@@ -61,6 +62,7 @@ CONCERN = Concern(
         "placement": _placement,
     },
     inventory=_inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="Every TrainerHookBase subclass: constructor parameters, where `register(trainer)` attaches it "
     "(measured on a probe trainer), the module name it takes, the trainers that build it in and its Hydra config.",
 )

@@ -25,10 +25,10 @@ def summary(cls: type) -> str:
     """The first paragraph of the class docstring, Sphinx roles reduced to their text."""
     import inspect
 
-    from tools.losses.introspect import SPHINX_ROLE
+    from tools.api.docstrings import plain_roles  # the same role rules as the API sections
 
     first = (inspect.getdoc(cls) or "").split("\n\n")[0]
-    return " ".join(SPHINX_ROLE.sub(lambda m: m.group(2).split(".")[-1], first).split())
+    return " ".join(plain_roles(first).split())
 
 
 def measure_hook(name: str, cls: type) -> HookClassRecord:

@@ -63,13 +63,15 @@ def _inventory_schema(_arg: str) -> str:
 
 
 def _pages() -> dict[str, str]:
+    from tools.api import load, objects
     from tools.losses import zoo
     from tools.losses.render import page_path, render_page
 
-    recipes, rows, trainers = set(zoo.names()), estimator_rows(), trainers_by_loss()
+    recipes, rows, trainers, api = set(zoo.names()), estimator_rows(), trainers_by_loss(), objects.documented()
     return {
         page_path(r.name): render_page(
-            r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name), trainers.get(r.name, [])
+            r, zoo.source(r.name) if r.name in recipes else None, rows.get(r.name), trainers.get(r.name, []),
+            api[r.name], load.parameter_docs(api[r.name].identifier),
         )
         for r in _records()
     }
@@ -90,6 +92,12 @@ def _inventory() -> list[dict]:
     return [entry(r, rows.get(r.name)) for r in _records()]
 
 
+def _schema() -> dict:
+    from tools.losses.inventory import json_schema
+
+    return json_schema()
+
+
 CONCERN = Concern(
     name="losses",
     sections={
@@ -101,6 +109,7 @@ CONCERN = Concern(
     pages=_pages,
     examples=_examples,
     inventory=_inventory,
+    inventory_schema=_schema(),
     inventory_doc=(
         "One object per public loss (`name`, `module`, `accepted_keys`, `default_value_estimator`, "
         "`supported_value_estimators` (declared), `measured_value_estimators` (member -> \"ok\" or "

@@ -32,8 +32,6 @@ def _record(name: str, cls: type, measured) -> LossRecord:
         declared_value_estimators=introspect.declared_value_estimators(cls),
         delay_flags=introspect.delay_flags(cls),
         has_deactivate_vmap=introspect.has_deactivate_vmap(cls),
-        docstring=introspect.docstring(cls),
-        param_docs=introspect.docstring_parameters(introspect.docstring(cls)),
         curated=Curated(**curated.load()["losses"][name]),
         measured=measured,
         not_built_reason=zoo.NOT_BUILT.get(name),

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import inspect
-import re
 from typing import Any
 
 from tools.losses.records import AcceptedKey, key_to_json
@@ -54,47 +52,6 @@ def delay_flags(cls: type) -> dict[str, str]:
 
 def has_deactivate_vmap(cls: type) -> bool:
     return class_signature(cls).get("deactivate_vmap") is not None
-
-
-def docstring(cls: type) -> str:
-    return inspect.getdoc(cls) or ""
-
-
-# Sphinx roles in torchrl's docstrings (:obj:`float`, :class:`~a.B`) confuse a
-# Google-style parser: "alpha_init (:obj:`float`, optional)" became a parameter
-# named "alpha_init (".  Reduced to their text first.
-SPHINX_ROLE = re.compile(r":(?:py:)?\w+:`(~?)([^`]+)`")
-RST_LITERAL = re.compile(r"``([^`]+)``")
-RST_DIRECTIVE = re.compile(r"\.\.\s+(\w+)::")
-
-
-def _markdown_line(text: str) -> str:
-    """A docstring description as one line of Markdown (table cells hold one line)."""
-    text = RST_LITERAL.sub(r"`\1`", text)
-    text = RST_DIRECTIVE.sub(lambda m: f"*{m.group(1).capitalize()}:*", text)
-    return " ".join(text.split()).replace("|", "\\|")
-
-
-def docstring_parameters(doc: str) -> dict[str, str]:
-    """Parameter name -> its description in the upstream docstring (Google style, parsed by griffe)."""
-    import logging
-
-    from griffe import Docstring, Parser
-
-    text = SPHINX_ROLE.sub(lambda m: m.group(2).split(".")[-1] if m.group(1) else m.group(2), doc)
-    griffe_log = logging.getLogger("griffe")
-    level = griffe_log.level
-    griffe_log.setLevel(logging.ERROR)  # its notes on torchrl's docstring style are not ours to print
-    try:
-        sections = Docstring(text, parser=Parser.google).parse()
-    finally:
-        griffe_log.setLevel(level)
-    found: dict[str, str] = {}
-    for section in sections:
-        if section.kind.value in ("parameters", "other parameters"):
-            for parameter in section.value:
-                found.setdefault(parameter.name.lstrip("*"), _markdown_line(parameter.description))
-    return found
 
 
 def target_groups(loss) -> list[str]:

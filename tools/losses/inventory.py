@@ -6,6 +6,7 @@ from typing import Any
 
 from tools.estimators.matrix.records import MatrixRow
 from tools.losses.probes import render as probes_render
+from tools.inventory import schema as S
 from tools.losses.records import LossRecord
 
 
@@ -37,6 +38,39 @@ SCHEMA: dict[str, tuple[str, str, str]] = {
     "argument_outcomes": ("object or null", "constructor argument -> `\"accepted\"`, `\"deprecated: <warning>\"`, `\"warns: <warning>\"`, `\"refused: <error>\"`, `\"not tried\"` or `\"given by the example\"`: the loss built again with that argument alone changed to a non-default value (`null`: not built here)", "measured"),
     "nested_keys": ("object or null", "`runs` (bool), `error`, `keys` (`set_keys` name -> the nested key used) and `other_action_kinds` (kind -> \"runs\" or what happened): the loss run with every key under an `\"agents\"` group, next-step entries under `(\"next\", \"agents\", ...)`", "measured"),
 }
+
+
+# The JSON Schema of each field, from the labels above (one source for the table and the schema).
+_TYPES = {
+    "string": S.STR,
+    "bool": S.BOOL,
+    "string or null": S.nullable(S.STR),
+    "list of strings": S.array(S.STR),
+    "list or null": S.nullable(S.array(S.KEY)),
+}
+_SPECIFIC = {
+    "accepted_keys": S.mapping(S.nullable(S.KEY), keys="a `set_keys` name"),
+    "measured_value_estimators": S.nullable(S.mapping(S.STR, keys="a `ValueEstimators` member name")),
+    "estimator_key_forwarding": S.nullable(S.mapping(S.BOOL, keys="`reward`, `done` or `terminated`")),
+    "argument_outcomes": S.nullable(S.mapping(S.STR, keys="a constructor argument")),
+    "nested_keys": S.nullable(S.record(
+        "The loss run with every key nested under an `agents` group.",
+        runs=(S.BOOL, "whether the forward pass ran"),
+        error=(S.nullable(S.STR), "what it raised, when it did not run"),
+        keys=(S.mapping(S.KEY, keys="a `set_keys` name"), "the nested key each accepted key was set to"),
+        other_action_kinds=(S.mapping(S.STR, keys="`discrete` or `continuous`"),
+                            "the other action kind (where the curated data says both): `runs` or what happened"),
+    )),
+}
+
+
+def json_schema() -> dict:
+    """The JSON Schema of the losses section: a list of entries with exactly the fields of SCHEMA."""
+    fields = {
+        name: (_SPECIFIC.get(name) or _TYPES[kind], f"{meaning} ({source})")
+        for name, (kind, meaning, source) in SCHEMA.items()
+    }
+    return S.array(S.record("One public loss.", **fields))
 
 
 def render_schema() -> str:

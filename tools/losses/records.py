@@ -72,18 +72,14 @@ class LossRecord:
     declared_value_estimators: list[str] | None  # SUPPORTED_VALUE_ESTIMATORS, when the class declares it
     delay_flags: dict[str, str]  # constructor flags that control target parameters -> default
     has_deactivate_vmap: bool
-    docstring: str
     curated: Curated
     measured: Measurement | None
     not_built_reason: str | None = None
-    # Parameter name -> description, from the upstream docstring (introspected).
-    param_docs: dict[str, str] = field(default_factory=dict)
 
-    @property
-    def documented_only(self) -> list[str]:
-        """Parameters the docstring describes but the constructor does not name (measured against introspection)."""
+    def documented_only(self, param_docs: dict[str, str]) -> list[str]:
+        """Parameters the docstring (``param_docs``, from ``tools.api``) describes but the constructor does not name."""
         named = {p.name for p in self.constructor_params} | {"kwargs", "args"}
-        return [name for name in self.param_docs if name not in named]
+        return [name for name in param_docs if name not in named]
 
     @property
     def constructor_params(self) -> list[Parameter]:

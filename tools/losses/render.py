@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
 from collections.abc import Mapping
 
 from tools.estimators.matrix.records import MatrixRow
 from tools.estimators.matrix.render import LEGEND
 from tools.losses.probes import render as probes_render
 from tools.losses.records import LossRecord, Output, key_text
+from tools.api.objects import ApiObject
+from tools.api.render import api_section
 from tools.signatures import wrap_signature
-from tools.table_cells import code
+from tools.table_cells import code, markdown as cell_markdown
 
 # The page that measures every loss x estimator pair; loss pages and the table link to it.
 MATRIX_PAGE = "value-estimators/index.md"
@@ -340,61 +340,43 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _flags_by_subject(record: LossRecord) -> dict[str, list[str]]:
+def _flags_by_subject(record: LossRecord, param_docs: dict[str, str]) -> dict[str, list[str]]:
     from tools.contracts.contradictions import flag, loss_contradictions
 
     found: dict[str, list[str]] = {}
-    for c in loss_contradictions(record):
+    for c in loss_contradictions(record, param_docs):
         found.setdefault(c.subject, []).append(flag(c))
     return found
 
 
-def render_params(record: LossRecord) -> str:
+def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
+    """The introspected signature and argument table; ``param_docs`` is the docstring's description of each
+    argument, from the one griffe parse the API section below renders (``tools.api.load.parameter_docs``);
+    what passing each argument did (measured) and where the docstring contradicts the records sit beside it."""
     probes = record.measured.probes if record.measured else None
-    flags = _flags_by_subject(record)
+    flags = _flags_by_subject(record, param_docs)
     rows = ["| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |", "| --- | --- | --- | --- | --- |"]
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
-        rows.append(
-            f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} "
-            f"| {' '.join([record.param_docs.get(p.name, ''), *flags.get(p.name, [])]).strip()} |"
-        )
+        description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
+        rows.append(f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |")
     # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
     # every `python` fence, leave it alone: it declares a signature, it is not an example.
-    # tests/site checks that each one parses as a Python function header.
+    # tests/docs checks that each one parses as a Python function header.
     out = (
         "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n\n"
         + probes_render.ARGUMENTS_NOTE + "\n"
     )
-    if record.documented_only:
-        names = ", ".join(f"`{n}`" for n in record.documented_only)
+    documented_only = record.documented_only(param_docs)
+    if documented_only:
+        names = ", ".join(f"`{n}`" for n in documented_only)
         out += (
             f"\nThe docstring also describes {names}, which the constructor does not name "
             "(compared with the signature above): such an argument only reaches the class through "
             "`**kwargs`, under another name, or not at all.\n"
         )
     return out
-
-
-EXAMPLES_SECTION = re.compile(r"^(Examples?|Example usage)\s*:?\s*$", re.IGNORECASE)
-
-
-def docstring_text(doc: str) -> str:
-    """The upstream docstring without its examples (they are not run here) nor doctest lines."""
-    kept = []
-    skipping = False
-    for line in doc.splitlines():
-        stripped = line.strip()
-        if EXAMPLES_SECTION.match(stripped):
-            skipping = True
-            continue
-        if skipping and line and not line[0].isspace():
-            skipping = False
-        if skipping or stripped.startswith((">>>", "...")):
-            continue
-        kept.append(line.replace("```", "'''"))
-    return "\n".join(kept).strip() + "\n"
 
 
 def related_links(name: str) -> list[tuple[str, str]]:
@@ -414,7 +396,10 @@ def render_trainers(trainers: list[str]) -> list[str]:
     return ["## Trainers built around it", "", f"Curated in `data/trainers.yaml` and checked by the build: {links}.", ""]
 
 
-def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str]) -> str:
+def render_page(
+    record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str],
+    api: ApiObject, param_docs: dict[str, str],
+) -> str:
     c = record.curated
     paper = f" · [paper]({c.paper})" if c.paper else ""
     settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
@@ -436,7 +421,7 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
         out += ['!!! warning "Not built on this page"', f"    {record.name} {record.not_built_reason}. "
                 "Cells that need a run say *not measured*.", ""]
     out += [
-        "## Constructor", "", "Introspected from the installed class.", "", render_params(record),
+        "## Constructor", "", "Introspected from the installed class.", "", render_params(record, param_docs),
         "## Accepted keys", "",
         ("`set_keys` is available: pass any name below, with a string or a tuple (a `NestedKey`)." if record.set_keys_available else "This loss has no configurable keys."),
         "", render_keys(record),
@@ -455,18 +440,8 @@ def render_page(record: LossRecord, recipe: str | None, estimator_row: MatrixRow
     from tools.contracts.contradictions import loss_contradictions
     from tools.contracts.render import render_api_flags
 
-    out += [
-        "## API", "",
-        "The upstream docstring of the installed class, as text (its examples are left out: this site shows only code it ran).",
-        "",
-        render_api_flags(loss_contradictions(record)),
-        '??? abstract "Docstring"',
-        "",
-        "    ```text",
-        *["    " + line if line else "" for line in docstring_text(record.docstring).splitlines()],
-        "    ```",
-        "",
-    ]
+    out.append(render_api_flags(loss_contradictions(record, param_docs)))
+    out.append(api_section(api))
     return "\n".join(out)
 
 

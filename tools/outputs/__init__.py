@@ -16,6 +16,7 @@ from __future__ import annotations
 from tools.outputs.render import render_output, render_tabs
 from tools.outputs.store import capture, key_for, load, staleness, stored_sources
 from tools.registry import Concern
+from tools.outputs import schema as _inventory_schema
 
 
 def _show(arg: str) -> str:
@@ -46,6 +47,7 @@ CONCERN = Concern(
         for source in stored_sources()
         if (c := load(source)) is not None
     },
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="Example files whose output the pages show: path -> when `make outputs` captured it, "
     "its key (hash of the file and the pinned versions) and how long it ran.",
 )

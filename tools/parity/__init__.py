@@ -8,6 +8,7 @@ from tools.parity import render
 from tools.parity.records import ParityRow
 from tools.paths import DATA, TOOLS
 from tools.registry import Concern
+from tools.parity import schema as _inventory_schema
 
 
 def rows() -> list[ParityRow]:
@@ -68,6 +69,7 @@ CONCERN = Concern(
     },
     pages=lambda: render.render_group_pages(rows(), group_of()),
     inventory=lambda: render.inventory(rows()),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="One row per config dataclass that builds a class: fields only in the config, parameters "
     "only in the class, default and type mismatches, each difference classified (by design or suspicious) "
     "with its reason, and the error instantiating it raises where measured.",

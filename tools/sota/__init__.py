@@ -13,6 +13,7 @@ from __future__ import annotations
 from tools.cache import cached
 from tools.paths import DATA, TOOLS
 from tools.registry import Concern
+from tools.sota import schema as _inventory_schema
 
 INPUTS = [
     DATA / "sota.json",
@@ -125,6 +126,7 @@ CONCERN = Concern(
         "config_recipes": lambda _arg: _config_recipes(),
     },
     inventory=_inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "One entry per directory of pytorch/rl's sota-implementations/ at the recorded `commit`: `directory`, "
         "`family`, `anchor` (on sota/index.md), `scripts`, `configs`, `helpers`, `launchers`, `ci_smoke`, "

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tools.cache import cached
 from tools.paths import TOOLS
 from tools.registry import Concern
+from tools.targets import schema as _inventory_schema
 from tools.targets import curated, render
 from tools.targets.records import TargetsReference, decode, encode
 from tools.timing import stage
@@ -92,6 +93,7 @@ CONCERN = Concern(
         "sources": lambda _arg: render.render_sources(cadences()),
     },
     inventory=inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "Target-network updaters and the losses that keep targets: `updaters` (name, constructor parameters), "
         "`soft_update_eps_from_tau` (measured [tau, eps] pairs), `hard_update_copies` (measured: interval, the "

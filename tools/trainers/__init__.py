@@ -6,6 +6,7 @@ from tools.cache import cached
 from tools.jsonable import list_codec, record_codec
 from tools.paths import DATA, TOOLS
 from tools.registry import Concern
+from tools.trainers import schema as _inventory_schema
 from tools.trainers import render
 from tools.trainers.checkpoints import CheckpointFacts
 from tools.trainers.records import TrainerRecord
@@ -59,7 +60,10 @@ def _stepper_conflicts(_arg: str) -> str:
 
 
 def _pages() -> dict[str, str]:
-    return {f"trainers/{r.name}.md": f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n" for r in records()}
+    return {
+        f"trainers/{r.name}.md": f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n\n## API\n\n<!-- gen:api.object {r.name} -->\n"
+        for r in records()
+    }
 
 
 def _inventory():
@@ -80,6 +84,7 @@ CONCERN = Concern(
     },
     pages=_pages,
     inventory=_inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="Every trainer class: parameters with defaults (introspected), the hooks it registers when "
     "built (measured, per point), registered modules, checkpoint components, the loss it is built around "
     "(curated) and its Hydra config.",

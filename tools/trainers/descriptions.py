@@ -8,22 +8,27 @@ data/trainers.yaml (``parameter_descriptions``), checked both ways.
 
 from __future__ import annotations
 
-import inspect
-
 UPSTREAM, CURATED = "upstream docstring", "curated"
 
 
 def upstream_descriptions(cls: type) -> dict[str, str]:
-    from tools.losses.introspect import docstring_parameters
+    """From the one griffe parse the API sections render (``tools.api.load``), class then ``__init__``."""
+    from tools.api import load
 
     found: dict[str, str] = {}
     for klass in cls.__mro__:
         if not klass.__module__.startswith("torchrl"):
             continue
-        for doc in (inspect.getdoc(klass), inspect.getdoc(vars(klass).get("__init__"))):
-            for name, text in docstring_parameters(doc or "").items():
+        identifier = f"{klass.__module__}.{klass.__qualname__}"
+        owners = [identifier] + ([f"{identifier}.__init__"] if "__init__" in vars(klass) else [])
+        for owner in owners:
+            try:
+                described = load.parameter_docs(owner)
+            except KeyError:  # a base the parse did not load, or an __init__ griffe could not see
+                continue
+            for name, text in described.items():
                 if text:
-                    found.setdefault(name, text)
+                    found.setdefault(name, " ".join(text.split()))
     return found
 
 

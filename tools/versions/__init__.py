@@ -14,6 +14,7 @@ from pathlib import Path
 from tools.cache import cached
 from tools.paths import ROOT
 from tools.registry import Concern
+from tools.versions import schema as _inventory_schema
 from tools.versions import extension
 from tools.versions.records import Versions, read_versions
 from tools.versions.render import render_banner, render_extension, render_inline, render_table
@@ -52,6 +53,7 @@ CONCERN = Concern(
         ),
     },
     inventory=lambda: read_versions().to_json(),
+    inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="Installed version of each pinned package and of Python: "
     "an object of distribution name -> version string.",
 )

@@ -34,7 +34,7 @@ def test_arguments_passed_on_in_kwargs_are_named_by_a_parent():
         cls = classes[record.name]
         assert any(p.kind is p.VAR_KEYWORD for p in _own(cls)), record.name
         own_names = {p.name for p in record.params}
-        table = render_params(record)
+        table = render_params(record, {})
         for p in record.params_via_kwargs:
             parent = next(k for k in cls.__mro__ if k.__qualname__ == p.declared_by)
             assert p.name in inspect.signature(parent.__init__).parameters and p.name not in own_names

@@ -1,0 +1,86 @@
+import torch
+from tensordict import TensorDict
+from tensordict.nn import NormalParamExtractor, TensorDictModule
+from torch import nn
+from torchrl.data import Bounded
+from torchrl.modules import ProbabilisticActor, TanhNormal, ValueOperator
+from torchrl.objectives import SACLoss
+
+torch.manual_seed(0)
+actor = ProbabilisticActor(
+    TensorDictModule(
+        nn.Sequential(nn.Linear(3, 4), NormalParamExtractor()),
+        in_keys=["observation"],
+        out_keys=["loc", "scale"],
+    ),
+    in_keys=["loc", "scale"],
+    distribution_class=TanhNormal,
+)
+# Two in_keys are passed as two arguments; nn.Linear takes one.
+qvalue = ValueOperator(nn.Linear(3 + 2, 1), in_keys=["observation", "action"])
+loss = SACLoss(actor, qvalue, action_spec=Bounded(-1, 1, (2,)))
+batch = TensorDict(
+    {
+        "observation": torch.randn(4, 3),
+        "action": torch.rand(4, 2) * 2 - 1,
+        "next": {
+            "observation": torch.randn(4, 3),
+            "reward": torch.randn(4, 1),
+            "done": torch.zeros(4, 1, dtype=torch.bool),
+            "terminated": torch.zeros(4, 1, dtype=torch.bool),
+        },
+    },
+    [4],
+)
+try:
+    loss(batch)
+except TypeError as error:
+    assert "takes 2 positional arguments but 3 were given" in str(error)
+else:
+    raise AssertionError("expected a TypeError")
+# ---- fix ----
+import torch
+from tensordict import TensorDict
+from tensordict.nn import NormalParamExtractor, TensorDictModule
+from torch import nn
+from torchrl.data import Bounded
+from torchrl.modules import ProbabilisticActor, TanhNormal, ValueOperator
+from torchrl.objectives import SACLoss
+
+
+class QValue(nn.Module):
+    """Takes the observation and the action, and concatenates them."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(3 + 2, 1)
+
+    def forward(self, observation, action):
+        return self.linear(torch.cat([observation, action], -1))
+
+
+torch.manual_seed(0)
+actor = ProbabilisticActor(
+    TensorDictModule(
+        nn.Sequential(nn.Linear(3, 4), NormalParamExtractor()),
+        in_keys=["observation"],
+        out_keys=["loc", "scale"],
+    ),
+    in_keys=["loc", "scale"],
+    distribution_class=TanhNormal,
+)
+loss = SACLoss(actor, ValueOperator(QValue(), in_keys=["observation", "action"]), action_spec=Bounded(-1, 1, (2,)))
+batch = TensorDict(
+    {
+        "observation": torch.randn(4, 3),
+        "action": torch.rand(4, 2) * 2 - 1,
+        "next": {
+            "observation": torch.randn(4, 3),
+            "reward": torch.randn(4, 1),
+            "done": torch.zeros(4, 1, dtype=torch.bool),
+            "terminated": torch.zeros(4, 1, dtype=torch.bool),
+        },
+    },
+    [4],
+)
+assert loss(batch)["loss_qvalue"].requires_grad

@@ -1,0 +1,66 @@
+import warnings
+
+import torch
+from tensordict import TensorDict
+from torchrl.collectors import Collector, RandomPolicy
+from torchrl.envs import GymEnv
+from torchrl.trainers import Trainer
+
+env = GymEnv("Pendulum-v1")
+linear = torch.nn.Linear(3, 1)
+
+
+def loss_module(batch):
+    return TensorDict({"loss_value": linear(batch["observation"]).pow(2).mean()}, [])
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", FutureWarning)
+    trainer = Trainer(
+        collector=Collector(env, RandomPolicy(env.action_spec), frames_per_batch=4, total_frames=8),
+        total_frames=8,
+        frame_skip=1,
+        optim_steps_per_batch=1,
+        loss_module=loss_module,
+        optimizer=torch.optim.SGD(linear.parameters(), lr=0.01),
+        progress_bar=False,
+    )
+trainer.register_op("pre_steps_log", lambda batch: batch["next", "reward"].mean().item())
+try:
+    trainer.train()
+except TypeError as error:
+    assert "must be a mapping" in str(error)
+else:
+    raise AssertionError("expected a TypeError")
+# ---- fix ----
+import warnings
+
+import torch
+from tensordict import TensorDict
+from torchrl.collectors import Collector, RandomPolicy
+from torchrl.envs import GymEnv
+from torchrl.trainers import Trainer
+
+env = GymEnv("Pendulum-v1")
+linear = torch.nn.Linear(3, 1)
+
+
+def loss_module(batch):
+    return TensorDict({"loss_value": linear(batch["observation"]).pow(2).mean()}, [])
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", FutureWarning)
+    trainer = Trainer(
+        collector=Collector(env, RandomPolicy(env.action_spec), frames_per_batch=4, total_frames=8),
+        total_frames=8,
+        frame_skip=1,
+        optim_steps_per_batch=1,
+        loss_module=loss_module,
+        optimizer=torch.optim.SGD(linear.parameters(), lr=0.01),
+        progress_bar=False,
+    )
+# Logging points log the dict a hook returns, under its keys.
+trainer.register_op("pre_steps_log", lambda batch: {"reward_mean": batch["next", "reward"].mean().item()})
+trainer.train()
+assert "reward_mean" in trainer._log_dict

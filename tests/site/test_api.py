@@ -1,0 +1,88 @@
+"""The API sections: objects.inv is published and resolves, and `make serve` survives a prose edit."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from mkdocstrings import Inventory
+
+from tools.api import objects
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+
+
+def _inventory(site) -> Inventory:
+    with (site / "objects.inv").open("rb") as handle:
+        return Inventory.parse_sphinx(handle)
+
+
+def test_objects_inv_lists_every_documented_class_and_each_entry_resolves(site):
+    inventory = _inventory(site)
+    missing = sorted(obj.identifier for obj in objects.documented().values() if obj.identifier not in inventory)
+    assert not missing, f"documented classes without an API section on any page: {missing}"
+    ids: dict[str, set[str]] = {}
+    broken = []
+    for name, item in inventory.items():
+        path, _, anchor = item.uri.partition("#")
+        page = site / path / "index.html" if path.endswith("/") or not path else site / path
+        if not page.exists():
+            broken.append(f"{name}: no page {item.uri}")
+            continue
+        if page not in ids:
+            parser = _Ids()
+            parser.feed(page.read_text(encoding="utf-8"))
+            ids[page] = parser.ids
+        if anchor and anchor not in ids[page]:
+            broken.append(f"{name}: no anchor #{anchor} on {path}")
+    assert not broken, "\n".join(broken[:20])
+
+
+def test_each_documented_method_is_in_the_inventory(site):
+    inventory = _inventory(site)
+    methods = {f"{obj.identifier}.{member}" for obj in objects.documented().values() for member in obj.members}
+    # A method without a docstring is not rendered (mkdocstrings' show_if_no_docstring is off).
+    assert len(methods & set(inventory)) > len(methods) // 2
+
+
+def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site, tmp_path):
+    """`make serve` (``--dirty``, strict) rebuilds only the edited page; its links to API objects on
+    other pages must still resolve (without tools/api/inventory.py, autorefs aborted the rebuild).
+
+    Starts from a copy of the session's strict build (timestamps kept), as serve would after its first build.
+    """
+    import shutil
+    from urllib.parse import urlsplit
+
+    from mkdocs.livereload import _serve_url
+
+    from bench.edits import appended
+    from bench.instrument import PluginClock
+    from bench.warm import ServeLikeSite
+    from tools.paths import DOCS
+
+    page = DOCS / "value-estimators" / "index.md"
+    served = ServeLikeSite(PluginClock())
+    shutil.rmtree(served.site_dir)
+    shutil.copytree(site, served.site_dir, copy_function=shutil.copy2)
+    try:
+        served.config = served._get_config()
+        served.config.plugins.on_startup(command="serve", dirty=True)
+        host, port = served.config.dev_addr
+        served.serve_url = _serve_url(host, port, urlsplit(served.config.site_url or "/").path)
+        before = set(_inventory(served.site_dir))
+        with appended(page, "\nEdited under serve: `SoftUpdate.step` moves the targets.\n"):
+            run = served.rebuild()  # raises BuildFailed with MkDocs' messages if it aborts
+            html = (served.site_dir / "value-estimators" / "index.html").read_text(encoding="utf-8")
+        assert set(run["rewritten"]) - {"404.html"} == {"value-estimators/index.html"}  # 404 is always rewritten
+        assert 'href="../target-updates/#torchrl.objectives.SoftUpdate.step"' in html
+        # The rewritten objects.inv still lists the objects of the pages the rebuild skipped.
+        assert set(_inventory(served.site_dir)) == before
+    finally:
+        served.close()

@@ -1,0 +1,85 @@
+"""Pasting an error's text into the site search finds its troubleshooting entry (issue 9, item 6).
+
+For every entry whose error the build captured, the first line of that text is
+typed into Material's search box as a reader would paste it; the entry's
+section must be among the first three section hits.  A few short fragments
+users also paste are checked the same way.  The search separator this relies
+on is configured in mkdocs.yml (plugins: search: separator).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, pytestmark  # noqa: F401
+from tests.site.test_browser import browser, served_site  # noqa: F401  (fixtures)
+
+TOP = 3
+# Readers paste what the terminal shows of a first line. One first line is 2,400 characters
+# (set_keys' ValueError lists every accepted field with its dataclass repr); pasted whole, its
+# dataclass boilerplate outweighs its first words and the entry ranks 4th. Longer first lines are
+# pasted up to this length (about what a terminal line shows), which keeps the message and the
+# start of the list.
+MAX_QUERY = 300
+# Distinctive fragments readers paste, and the entry each must find.
+FRAGMENTS = {
+    "td_error": "priorities-never-updated",
+    "KeyError: 'state_value'": "critic-writes-another-value-key",
+    "Cannot find key": None,  # no torchrl 0.14.1 error says it: any troubleshooting entry on keys will do
+}
+
+
+def _section_hits(page, query: str) -> list[str]:
+    """Anchors of the section results a reader sees, in the order the search lists them."""
+    box = page.locator("input.md-search__input")
+    meta = page.locator(".md-search-result__meta")
+    box.fill("")  # back to "Type to start searching": no stale results below
+    box.press("End")
+    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=15_000)
+    box.fill(query)  # as pasted...
+    box.press("End")  # ...and a key event, which is what Material's search box listens to
+    # "N matching documents" or "No matching documents", once the worker has answered this query.
+    meta.filter(has_text="matching").wait_for(timeout=15_000)
+    # Each page's group shows its best sections; the rest fold under "N more on this page".
+    hrefs = page.locator(".md-search-result__item > a.md-search-result__link").evaluate_all(
+        "links => links.map(link => link.getAttribute('href'))"
+    )
+    return [href.split("#", 1)[1] for href in hrefs if "#" in href]
+
+
+@pytest.fixture(scope="module")
+def search_page(browser, served_site):  # noqa: F811
+    page = browser.new_page()
+    page.goto(served_site + "/troubleshooting/", wait_until="networkidle")
+    page.keyboard.press("/")
+    yield page
+    page.close()
+
+
+def _entries(site) -> list[dict]:
+    return json.loads((site / "inventory.json").read_text())["troubleshooting"]
+
+
+def test_each_captured_first_line_finds_its_entry(search_page, site):
+    misses = []
+    for entry in _entries(site):
+        if not entry["error_text"]:
+            continue
+        query = entry["error_text"].splitlines()[0][:MAX_QUERY]
+        hits = _section_hits(search_page, query)
+        if entry["slug"] not in hits[:TOP]:
+            misses.append(f"{entry['slug']}: {query!r} -> {hits[:TOP]}")
+    assert not misses, "entries not in the top 3 section hits:\n" + "\n".join(misses)
+
+
+def test_distinctive_fragments_find_an_entry(search_page, site):
+    slugs = {e["slug"] for e in _entries(site)}
+    misses = []
+    for query, slug in FRAGMENTS.items():
+        hits = _section_hits(search_page, query)[:TOP]
+        wanted = [slug] if slug else sorted(slugs)
+        if not any(hit in wanted for hit in hits):
+            misses.append(f"{query!r} -> {hits}")
+    assert not misses, "\n".join(misses)

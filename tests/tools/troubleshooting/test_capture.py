@@ -1,0 +1,60 @@
+"""capture.py: the error a block catches is read from the block's own run, exactly as shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.troubleshooting.capture import CaptureError, capture_entry, caught_exceptions, redact
+from tools.troubleshooting.records import RAISES, Entry
+
+
+def _entry(code: str) -> Entry:
+    return Entry("demo", "keys", "KeyError: demo", RAISES, "Why.", "found by trying", [], code, "pass\n")
+
+
+def test_the_exception_the_block_catches_is_recorded():
+    code = "def f():\n    raise KeyError('deep')\ntry:\n    f()\nexcept KeyError as error:\n    assert 'deep' in str(error)\n"
+    (caught,) = caught_exceptions(code, "<demo>")
+    assert isinstance(caught, KeyError) and caught.args == ("deep",)
+
+
+def test_exceptions_caught_inside_called_functions_are_not_recorded():
+    code = "def f():\n    try:\n        {}['x']\n    except KeyError:\n        return 1\nassert f() == 1\n"
+    assert caught_exceptions(code, "<demo>") == []
+
+
+def test_capture_returns_the_last_line_of_a_traceback():
+    capture = capture_entry(_entry("try:\n    {}['state_value']\nexcept KeyError:\n    pass\n"), "0.0")
+    assert capture.error_type == "KeyError" and capture.error_text == "KeyError: 'state_value'"
+
+
+def test_qualified_names_for_exceptions_outside_builtins():
+    code = "import json\ntry:\n    json.loads('{')\nexcept json.JSONDecodeError:\n    pass\n"
+    assert capture_entry(_entry(code), "0.0").error_type == "json.decoder.JSONDecodeError"
+
+
+@pytest.mark.parametrize(
+    "code, says",
+    [
+        ("x = 1\n", "raised nothing"),
+        ("raise ValueError('escaped')\n", "did not end as it asserts"),
+        ("try:\n    {}['a']\nexcept KeyError:\n    pass\ntry:\n    [][1]\nexcept IndexError:\n    pass\n", "caught 2"),
+    ],
+)
+def test_a_block_that_does_not_behave_names_the_entry(code, says):
+    with pytest.raises(CaptureError, match=says) as failure:
+        capture_entry(_entry(code), "0.0")
+    assert "'demo'" in str(failure.value)
+
+
+def test_machine_specific_parts_are_shortened():
+    text = "ImportError: cannot import name 'X' from 'torchrl' (/home/me/venv/lib/python3.11/site-packages/torchrl/x.py) at 0x7fc1f79385d0"
+    assert redact(text) == "ImportError: cannot import name 'X' from 'torchrl' (.../site-packages/torchrl/x.py) at 0x…"
+
+
+def test_a_block_cannot_leave_the_environment_or_cwd_changed(tmp_path):
+    import os
+
+    before_cwd, before_env = os.getcwd(), os.environ.get("CKPT_BACKEND")
+    capture_entry(_entry("import os\nos.environ['CKPT_BACKEND'] = 'memmap'\ntry:\n    {}['a']\nexcept KeyError:\n    pass\n"), "0.0")
+    assert os.getcwd() == before_cwd and os.environ.get("CKPT_BACKEND") == before_env

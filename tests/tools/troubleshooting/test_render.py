@@ -1,0 +1,48 @@
+"""render.py: records -> Markdown, on hand-made records (no torchrl needed)."""
+
+from __future__ import annotations
+
+from tools.troubleshooting import render
+from tools.troubleshooting.records import RAISES, SILENT, Area, Capture, Captures, Curated, Entry, FixedUpstream
+
+
+def _curated():
+    loud = Entry("loud", "keys", "KeyError: 'x'", RAISES, "Why loud.", "https://github.com/pytorch/rl/issues/1",
+                 [["ClipPPOLoss", "losses/ClipPPOLoss.md"]], "repro()\n", "fix()\n")
+    quiet = Entry("quiet", "keys", "Nothing moves", SILENT, "Why quiet.", "found by trying", [], "check()\n", "fixed()\n")
+    fixed = FixedUpstream("old", "It broke", "https://github.com/pytorch/rl/issues/2",
+                          "https://github.com/pytorch/rl/pull/3", "v0.2.0", "works()\n")
+    return Curated([Area("keys", "Keys")], [loud, quiet], [fixed])
+
+
+def _captures():
+    return Captures("0.14.1", [Capture("loud", "KeyError", "KeyError: 'x'\nmore", "0.14.1"),
+                               Capture("quiet", None, None, "0.14.1")])
+
+
+def test_an_entry_shows_heading_text_cause_blocks_and_links():
+    out = render.render_area(_curated(), _captures(), {}, "keys")
+    assert "## KeyError: 'x' { #loud }" in out
+    assert "```text\nKeyError: 'x'\nmore\n```" in out
+    assert "[pytorch/rl#1](https://github.com/pytorch/rl/issues/1)" in out
+    assert "```python\nrepro()\n```" in out and "```python\nfix()\n```" in out
+    assert "[ClipPPOLoss](../losses/ClipPPOLoss.md)" in out
+    assert "Nothing is raised" in out and "```python\ncheck()\n```" in out
+
+
+def test_a_text_that_moved_from_the_reviewed_one_is_flagged_on_the_page():
+    out = render.render_area(_curated(), _captures(), {"loud": {"error_text": "KeyError: 'y'"}}, "keys")
+    assert "changed since the entry was reviewed" in out and "make troubleshooting-accept" in out
+
+
+def test_index_tables_and_checklist():
+    by_error = render.render_by_error(_curated(), _captures())
+    assert "| `KeyError` | `'x'` | [KeyError: 'x'](keys.md#loud) |" in by_error
+    assert render.render_checklist(_curated()) == "- [ ] [Nothing moves](keys.md#quiet)\n"
+    assert "| [Keys](keys.md) | 2 | 1 |" in render.render_areas(_curated())
+
+
+def test_fixed_upstream_table_and_blocks():
+    out = render.render_fixed(_curated(), "0.14.1")
+    assert "| [It broke](#old) | [#2](https://github.com/pytorch/rl/issues/2) | [#3](https://github.com/pytorch/rl/pull/3) | v0.2.0 |" in out
+    assert "```python\nworks()\n```" in out

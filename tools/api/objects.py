@@ -1,0 +1,134 @@
+"""Which torchrl objects the site documents with mkdocstrings, under which identifier, with which members.
+
+Read from the same discovery the concerns use (never listed by hand): every
+public loss, value estimator, target updater, trainer and hook class.  The
+identifier is the public import path a reader types
+(``torchrl.objectives.ClipPPOLoss``); ``canonical`` is where the class is
+defined, which torchrl's own docstrings name in their roles.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from functools import lru_cache
+
+# Methods a user calls on every object of a kind, even when a base class defines them.
+KIND_METHODS = {
+    "loss": ("forward", "set_keys", "make_value_estimator"),
+    "estimator": ("forward", "value_estimate", "set_keys"),
+    "updater": ("step", "init_"),
+    "trainer": ("train", "register_op", "register_module", "save_trainer", "load_from_file"),
+    "hook": ("register",),
+}
+
+
+@dataclass(frozen=True)
+class ApiObject:
+    kind: str  # a key of KIND_METHODS
+    name: str
+    identifier: str  # public path: what the ::: block and cross-references use
+    canonical: str  # module.qualname where the class is defined
+    members: tuple[str, ...]  # public methods the API section shows, in definition order
+    inherited: tuple[str, ...]  # those of ``members`` a base class defines
+
+    @property
+    def module(self) -> str:
+        return self.canonical.rsplit(".", 1)[0]
+
+
+def public_methods(cls: type, kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(members, inherited): the class's own public functions, then the kind's usual methods it inherits."""
+    own = [name for name, value in vars(cls).items() if not name.startswith("_") and inspect.isfunction(value)]
+    inherited = [
+        name for name in KIND_METHODS[kind]
+        if name not in own and inspect.isfunction(getattr(cls, name, None))
+        and getattr(cls, name).__module__.startswith("torchrl")
+    ]
+    return tuple(own + inherited), tuple(inherited)
+
+
+def api_object(kind: str, cls: type, public_module: str) -> ApiObject:
+    members, inherited = public_methods(cls, kind)
+    return ApiObject(
+        kind=kind,
+        name=cls.__name__,
+        identifier=f"{public_module}.{cls.__name__}",
+        canonical=f"{cls.__module__}.{cls.__qualname__}",
+        members=members,
+        inherited=inherited,
+    )
+
+
+def _classes() -> list[tuple[str, type, str]]:
+    from tools import trainer_zoo
+    from tools.estimators.classes import PUBLIC_MODULE as ESTIMATORS, estimator_classes
+    from tools.losses.discover import loss_classes, namespace_of
+    from tools.targets.updaters import PUBLIC_MODULE as UPDATERS, updater_classes
+    from tools.trainers.introspect import public_module, trainer_classes
+
+    found = [("loss", cls, namespace_of(name)) for name, cls in loss_classes().items()]
+    found += [("estimator", e.cls, ESTIMATORS) for e in estimator_classes()]
+    found += [("updater", cls, UPDATERS) for cls in updater_classes().values()]
+    found += [("trainer", cls, public_module(cls)) for cls in trainer_classes().values()]
+    found += [("hook", cls, public_module(cls)) for cls in trainer_zoo.hook_classes().values()]
+    return found
+
+
+@lru_cache(maxsize=1)
+def documented() -> dict[str, ApiObject]:
+    """Class name -> its API object, for every class the site renders an API section of."""
+    out: dict[str, ApiObject] = {}
+    for kind, cls, public in _classes():
+        obj = api_object(kind, cls, public)
+        if obj.name in out and out[obj.name].identifier != obj.identifier:
+            raise ValueError(f"two documented classes are named {obj.name}: {out[obj.name].identifier}, {obj.identifier}")
+        out[obj.name] = obj
+    return out
+
+
+@lru_cache(maxsize=1)
+def modules_to_load() -> frozenset[str]:
+    """torchrl modules griffe must read: where each documented class and its torchrl bases are defined, with their packages."""
+    from tools.losses.discover import loss_classes  # noqa: F401  (imports torchrl.objectives)
+    import importlib
+
+    wanted: set[str] = set()
+    for obj in documented().values():
+        module = importlib.import_module(obj.module)
+        cls = getattr(module, obj.canonical.rsplit(".", 1)[1])
+        for klass in cls.__mro__:
+            if klass.__module__.startswith("torchrl"):
+                wanted.add(klass.__module__)
+        wanted.add(obj.identifier.rsplit(".", 1)[0])  # the public namespace re-exports it
+    with_parents = set()
+    for module in wanted:
+        parts = module.split(".")
+        with_parents.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
+    return frozenset(with_parents)
+
+
+@lru_cache(maxsize=1)
+def targets() -> dict[str, str]:
+    """Every path a docstring or a page may name a documented object by -> the identifier to link.
+
+    Public and canonical paths of each class, and ``Class.method`` of each method its section shows.
+    """
+    out: dict[str, str] = {}
+    for obj in documented().values():
+        for path in (obj.identifier, obj.canonical):
+            out[path] = obj.identifier
+            for member in obj.members:
+                out[f"{path}.{member}"] = f"{obj.identifier}.{member}"
+    return out
+
+
+@lru_cache(maxsize=1)
+def link_targets() -> dict[str, str]:
+    """What a page's code span may say -> identifier: ``Name``, ``Name.method`` and the full paths."""
+    out = dict(targets())
+    for obj in documented().values():
+        out[obj.name] = obj.identifier
+        for member in obj.members:
+            out[f"{obj.name}.{member}"] = f"{obj.identifier}.{member}"
+    return out

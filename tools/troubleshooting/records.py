@@ -1,0 +1,89 @@
+"""Troubleshooting entries: what is curated (symptom, cause, source, code) and what a build captured."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# How an entry shows its failure.
+RAISES = "raises"  # the reproduction raises; its error text is captured at build time
+SILENT = "silent"  # nothing is raised; the reproduction asserts the observable symptom
+ELSEWHERE = "elsewhere"  # cannot happen with the pinned packages; text captured by another command
+
+
+@dataclass(frozen=True)
+class Area:
+    slug: str  # docs/troubleshooting/<slug>.md
+    title: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    slug: str  # the heading's anchor and the name of its code file
+    area: str
+    symptom: str  # the heading: what the user sees
+    kind: str  # RAISES, SILENT or ELSEWHERE
+    cause: str  # two or three sentences, Markdown
+    source: str  # the issue URL it comes from, or "found by trying"
+    links: list[list[str]]  # [label, docs-relative page(#anchor)] pairs: the pages the entry concerns
+    reproduce: str  # the reproduction block, exactly as the page shows and the build runs it
+    fix: str  # the fix block (Python); empty for ELSEWHERE entries
+    fix_console: str = ""  # a shell command that fixes it (ELSEWHERE entries)
+
+    @property
+    def reported(self) -> bool:
+        return self.source.startswith("https://")
+
+
+@dataclass(frozen=True)
+class FixedUpstream:
+    """A failure users reported that the pinned torchrl no longer shows."""
+
+    slug: str
+    summary: str  # what failed, in a few words (Markdown)
+    reported: str  # issue URL
+    fix: str  # the pull request that fixed it (URL)
+    fixed_in: str  # first release holding the fix ("v0.2.0", or "after v0.13.3, present in 0.14.1")
+    now_works: str  # a block running the reported pattern; it must not raise
+
+
+@dataclass(frozen=True)
+class Curated:
+    areas: list[Area]
+    entries: list[Entry]
+    fixed: list[FixedUpstream]
+
+    def entry(self, slug: str) -> Entry:
+        for entry in self.entries:
+            if entry.slug == slug:
+                return entry
+        raise KeyError(slug)
+
+    def in_area(self, area: str) -> list[Entry]:
+        return [e for e in self.entries if e.area == area]
+
+
+@dataclass(frozen=True)
+class Capture:
+    """What running an entry's reproduction raised, as the last line of a traceback shows it."""
+
+    slug: str
+    error_type: str | None  # qualified exception class name; None for silent entries
+    error_text: str | None  # "Type: message" (format_exception_only), machine paths and addresses shortened
+    captured_on: str  # torchrl version (or the other torch, for ELSEWHERE entries)
+    how: str = "build"  # "build" (captured by this build) or the command that captured it elsewhere
+
+    @property
+    def first_line(self) -> str | None:
+        return self.error_text.splitlines()[0] if self.error_text else None
+
+
+@dataclass(frozen=True)
+class Captures:
+    torchrl: str
+    captures: list[Capture] = field(default_factory=list)
+
+    def get(self, slug: str) -> Capture:
+        for capture in self.captures:
+            if capture.slug == slug:
+                return capture
+        raise KeyError(slug)

@@ -1,0 +1,150 @@
+"""Troubleshooting records -> Markdown: the entries of an area, the index tables, the fixed-upstream table."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from tools import table_cells
+from tools.troubleshooting.records import ELSEWHERE, SILENT, Capture, Captures, Curated, Entry
+
+PAGE_DIR = "troubleshooting"
+FIXED_PAGE = f"{PAGE_DIR}/fixed-upstream.md"
+
+
+def page_of(area: str) -> str:
+    return f"{PAGE_DIR}/{area}.md"
+
+
+def _link(target: str, here: str = PAGE_DIR) -> str:
+    path, _, anchor = target.partition("#")
+    relative = posixpath.relpath(path, here)
+    return relative + (f"#{anchor}" if anchor else "")
+
+
+def _fence(lang: str, body: str) -> str:
+    ticks = "````" if "```" in body else "```"
+    return f"{ticks}{lang}\n{body.rstrip()}\n{ticks}\n"
+
+
+def _source(entry: Entry) -> str:
+    if not entry.reported:
+        return "found by trying it on tiny networks"
+    match = re.match(r"https://github\.com/([\w.-]+/[\w.-]+)/(?:issues|pull)/(\d+)", entry.source)
+    return f"reported in [{match.group(1)}#{match.group(2)}]({entry.source})"
+
+
+def render_entry(entry: Entry, capture: Capture, reviewed: dict | None) -> str:
+    parts = [f"## {entry.symptom} {{ #{entry.slug} }}\n"]
+    if entry.kind == SILENT:
+        parts.append(
+            f"Nothing is raised: the run goes on and is wrong. The reproduction below asserts the symptom "
+            f"instead (run with torchrl {capture.captured_on} by the tests); {_source(entry)}.\n"
+        )
+    elif entry.kind == ELSEWHERE:
+        parts.append(_fence("text", capture.error_text or ""))
+        parts.append(
+            f"Recorded with {capture.captured_on} by `{capture.how}` (a throwaway virtual environment): with "
+            f"the torch this site pins it cannot happen, so this text is not captured by the build. "
+            f"{_source(entry).capitalize()}.\n"
+        )
+    else:
+        parts.append(_fence("text", capture.error_text or ""))
+        parts.append(
+            f"Captured from torchrl {capture.captured_on} when this site was built, by running the "
+            f"reproduction below; {_source(entry)}.\n"
+        )
+        if reviewed is not None and reviewed.get("error_text") != capture.error_text:
+            parts.append(
+                '!!! warning "This text changed since the entry was reviewed"\n'
+                f"    The entry was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
+                "Check the cause and the fix below, then run `make troubleshooting-accept`.\n"
+            )
+    parts.append(f"**Why.** {entry.cause}\n")
+    if entry.kind == ELSEWHERE:
+        parts.append("**Check your installation** (passes when the extension loads):\n")
+        parts.append(_fence("python", entry.reproduce))
+        parts.append("**Fix:**\n")
+        parts.append(_fence("console", entry.fix_console))
+    else:
+        what = "asserts the symptom" if entry.kind == SILENT else "catches the error and asserts it"
+        parts.append(f"**Reproduce** (runs alone; {what}):\n")
+        parts.append(_fence("python", entry.reproduce))
+        parts.append("**Fix:**\n")
+        parts.append(_fence("python", entry.fix))
+    if entry.links:
+        links = " · ".join(f"[{label}]({_link(target)})" for label, target in entry.links)
+        parts.append(f"**See:** {links}\n")
+    return "\n".join(parts)
+
+
+def render_area(curated: Curated, captures: Captures, reviewed: dict, area: str) -> str:
+    entries = curated.in_area(area)
+    if not entries:
+        known = ", ".join(a.slug for a in curated.areas)
+        raise ValueError(f"no troubleshooting area {area!r} (areas: {known})")
+    return "\n".join(render_entry(e, captures.get(e.slug), reviewed.get(e.slug)) for e in entries)
+
+
+def render_by_error(curated: Curated, captures: Captures) -> str:
+    """Error text (first line) -> entry, sorted by exception type then text."""
+    rows = []
+    for entry in curated.entries:
+        capture = captures.get(entry.slug)
+        if capture.first_line is None:
+            continue
+        name = capture.error_type.rsplit(".", 1)[-1]
+        message = capture.first_line.split(": ", 1)[1] if ": " in capture.first_line else capture.first_line
+        rows.append((name, message, entry))
+    rows.sort(key=lambda row: (row[0].lower(), row[1].lower()))
+    lines = ["| Error | Message (first line) | Entry |", "| --- | --- | --- |"]
+    for name, message, entry in rows:
+        lines.append(
+            f"| `{name}` | {table_cells.code(message)} | "
+            f"[{table_cells.text(entry.symptom)}]({posixpath.basename(page_of(entry.area))}#{entry.slug}) |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_checklist(curated: Curated) -> str:
+    """The failures that raise nothing, as a checklist of symptoms."""
+    lines = []
+    for entry in curated.entries:
+        if entry.kind == SILENT:
+            lines.append(f"- [ ] [{entry.symptom}]({posixpath.basename(page_of(entry.area))}#{entry.slug})")
+    return "\n".join(lines) + "\n"
+
+
+def render_areas(curated: Curated) -> str:
+    lines = ["| Area | Entries | From user reports |", "| --- | --- | --- |"]
+    for area in curated.areas:
+        entries = curated.in_area(area.slug)
+        reported = sum(e.reported for e in entries)
+        lines.append(f"| [{area.title}]({area.slug}.md) | {len(entries)} | {reported} |")
+    total = curated.entries
+    lines.append(f"| **All areas** | **{len(total)}** | **{sum(e.reported for e in total)}** |")
+    return "\n".join(lines) + "\n"
+
+
+def render_fixed(curated: Curated, torchrl: str) -> str:
+    lines = [
+        "| Reported failure | Report | Fixed by | First release with the fix |",
+        "| --- | --- | --- | --- |",
+    ]
+    for row in curated.fixed:
+        report = re.search(r"(\d+)$", row.reported).group(1)
+        fix = re.search(r"(\d+)$", row.fix).group(1)
+        lines.append(
+            f"| [{table_cells.text(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
+            f"{row.fixed_in} |"
+        )
+    parts = ["\n".join(lines) + "\n"]
+    for row in curated.fixed:
+        parts.append(f"### {row.summary} {{ #{row.slug} }}\n")
+        parts.append(
+            f"Reported in [{row.reported.split('github.com/')[1]}]({row.reported}); fixed by "
+            f"[{row.fix.split('github.com/')[1]}]({row.fix}), first released in {row.fixed_in}. "
+            f"The reported pattern, run with torchrl {torchrl} by the tests:\n"
+        )
+        parts.append(_fence("python", row.now_works))
+    return "\n".join(parts)
