@@ -30,7 +30,8 @@ TOP_TWO = {
 }
 # TensorDict key names: the right pages are those that document the key, read from the
 # build's inventory.json: a loss whose accepted keys name it (as a `set_keys` name or a
-# default), or the estimator reference when an estimator reads or writes it.
+# default), the estimator reference when an estimator reads or writes it, or the
+# troubleshooting area of an entry whose symptom or error text names it.
 KEYS = ["td_error", "state_value", "sample_log_prob"]
 # Found at all (the page that explains it belongs to the troubleshooting section).
 FOUND = ["KeyError"]
@@ -50,6 +51,10 @@ def pages_documenting(key: str, inventory: dict) -> set[str]:
     pages = {f"losses/{loss['name']}/" for loss in inventory["losses"] if _mentions(loss["accepted_keys"], key)}
     if any(_mentions([e["key_map"], e["keys_read"], e["keys_written"]], key) for e in inventory["estimators"]):
         pages.add("value-estimators/reference/")
+    named = re.compile(rf"\b{re.escape(key)}\b")
+    for entry in inventory.get("troubleshooting", []):
+        if named.search(entry["symptom"]) or named.search(entry["error_text"] or ""):
+            pages.add(entry["page"].split("#")[0].removesuffix(".md") + "/")
     return pages
 
 

@@ -10,6 +10,7 @@ from tools.losses.probes import render as probes_render
 from tools.losses.records import LossRecord, Output, key_text
 from tools.api.objects import ApiObject
 from tools.api.render import api_section
+from tools.search_weights import REFERENCE, front_matter
 from tools.signatures import wrap_signature
 from tools.table_cells import code, markdown as cell_markdown
 
@@ -404,7 +405,7 @@ def render_page(
     paper = f" · [paper]({c.paper})" if c.paper else ""
     settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
     out = [
-        f"# {record.name}",
+        front_matter(REFERENCE) + f"# {record.name}",
         "",
         f"**{c.family}** · {settings} · {' and '.join(c.action_space) or 'no'} actions · "
         f"{'multi-agent' if c.multi_agent else 'single-agent'}{paper}",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tools import table_cells as cell
+from tools import search_weights, table_cells as cell
+from tools.search_weights import front_matter
 
 from tools.parity.records import (
     BY_DESIGN,
@@ -47,9 +48,6 @@ def render_counts(rows: list[ParityRow]) -> str:
 # lists only the configs that differ.
 UNREGISTERED = "unregistered"  # configs stored in no ConfigStore group
 PAGE_DIR = "configs/parity"
-# Material's per-page search boost: the group pages name every config and class, so a
-# query for a class (GAE, SoftUpdate) should find its own page before the audit.
-SEARCH_BOOST = 0.2
 
 
 def page_of(group: str) -> str:
@@ -131,12 +129,8 @@ def render_group_page(group: str, rows: list[ParityRow]) -> str:
     title = "Configs stored in no group" if group == UNREGISTERED else f"The `{group}` group"
     verdicts = Counter(r.classification for r in rows)
     out = [
-        "---",
-        "search:",
-        f"  boost: {SEARCH_BOOST}",
-        "---",
-        "",
-        f"# Parity: {title}",
+        # The group pages name every config and class: a query for a class finds its own page first.
+        front_matter(search_weights.AUDIT) + f"# Parity: {title}",
         "",
         f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
