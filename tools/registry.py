@@ -34,6 +34,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.hooks",
     "tools.config_groups",
     "tools.parity",
+    "tools.recipes",
     "tools.contracts",
     "tools.sota",
     "tools.outputs",

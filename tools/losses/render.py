@@ -385,9 +385,10 @@ def related_links(name: str) -> list[tuple[str, str]]:
 
     Extension point: the recipe and SOTA concerns fill this.
     """
+    from tools.recipes import links_for_loss  # the runnable recipe files that train with this loss
     from tools.sota.links import loss_links  # the SOTA recipes that build this loss
 
-    return [*loss_links(name)]
+    return [*links_for_loss(name), *loss_links(name)]
 
 
 def render_trainers(trainers: list[str]) -> list[str]:

@@ -1,0 +1,147 @@
+"""IQL on Pendulum: offline from a buffer this file collects first, then online fine-tuning into the same buffer.
+
+The knobs below are small so that the file runs in seconds; raise them for real
+training (see the recipe page).
+"""
+
+import logging
+import time
+
+import torch
+from tensordict.nn import NormalParamExtractor, TensorDictModule
+from torch import nn
+from torchrl.collectors import Collector
+from torchrl.data import LazyTensorStorage, ReplayBuffer
+from torchrl.envs import GymEnv, RewardSum, TransformedEnv
+from torchrl.envs.utils import ExplorationType, set_exploration_type
+from torchrl.modules import MLP, ProbabilisticActor, TanhNormal, ValueOperator
+from torchrl.objectives import IQLLoss, SoftUpdate
+
+DATASET_FRAMES = 1_000  # the offline dataset: frames of a uniformly random policy
+OFFLINE_STEPS = 120  # optimiser steps on the dataset alone
+TOTAL_FRAMES = 600  # online frames collected afterwards, by the trained actor
+FRAMES_PER_BATCH = 200  # one Pendulum episode per online batch
+STEPS_PER_LOG = 40  # offline optimiser steps between two log rows
+BUFFER_SIZE = 100_000  # replay capacity: the dataset, then the online frames
+BATCH_SIZE = 128  # frames per optimiser step
+UPDATES_PER_BATCH = 24  # online optimiser steps after each collected batch
+LR = 3e-4  # Adam's learning rate
+GAMMA = 0.99  # discount
+TAU = 0.005  # SoftUpdate: fraction of the gap to the online weights closed per step
+EXPECTILE = 0.7  # value regression towards the upper expectile of Q (0.5: the mean)
+TEMPERATURE = 3.0  # advantage-weighted regression: inverse temperature of the actor's weights
+HIDDEN = 64  # units per hidden layer
+SEED = 0  # torch and environment seed
+
+# torchrl logs INFO lines (a storage's first allocation) to stdout; keep stdout to our log.
+logging.getLogger("torchrl").setLevel(logging.WARNING)
+
+
+def make_env(seed: int) -> TransformedEnv:
+    # RewardSum writes ("next", "episode_reward"): the return of the episode so far.
+    env = TransformedEnv(GymEnv("Pendulum-v1"), RewardSum())
+    env.set_seed(seed)
+    return env
+
+
+def evaluate(env, actor) -> float:
+    """Return of one episode with the actor's deterministic action."""
+    with set_exploration_type(ExplorationType.DETERMINISTIC), torch.no_grad():
+        rollout = env.rollout(max_steps=1_000, policy=actor)
+    return rollout["next", "reward"].sum().item()
+
+
+def train(
+    total_frames: int = TOTAL_FRAMES,
+    dataset_frames: int = DATASET_FRAMES,
+    offline_steps: int = OFFLINE_STEPS,
+    batch_size: int = BATCH_SIZE,
+    updates_per_batch: int = UPDATES_PER_BATCH,
+    lr: float = LR,
+    seed: int = SEED,
+) -> list[dict]:
+    """Train offline, then online; return one log row per STEPS_PER_LOG offline steps and per online batch.
+
+    ``episode_return`` is an evaluation return: one episode with the actor's
+    deterministic action on a separate environment, after the row's updates.
+    ``frames`` counts every frame collected so far, the dataset's included.
+    """
+    torch.manual_seed(seed)
+    env, eval_env = make_env(seed), make_env(seed + 1)
+    n_obs = env.observation_spec["observation"].shape[-1]
+    n_act = env.action_spec.shape[-1]
+
+    actor = ProbabilisticActor(
+        TensorDictModule(
+            nn.Sequential(MLP(n_obs, 2 * n_act, num_cells=[HIDDEN, HIDDEN]), NormalParamExtractor()),
+            in_keys=["observation"],
+            out_keys=["loc", "scale"],
+        ),
+        in_keys=["loc", "scale"],
+        spec=env.action_spec,
+        distribution_class=TanhNormal,
+    )
+    qvalue = ValueOperator(MLP(n_obs + n_act, 1, num_cells=[HIDDEN, HIDDEN]), in_keys=["observation", "action"])
+    value = ValueOperator(MLP(n_obs, 1, num_cells=[HIDDEN, HIDDEN]), in_keys=["observation"])  # writes "state_value"
+
+    loss_module = IQLLoss(actor, qvalue, value, num_qvalue_nets=2, expectile=EXPECTILE, temperature=TEMPERATURE)
+    loss_module.make_value_estimator(gamma=GAMMA)
+    target_updater = SoftUpdate(loss_module, tau=TAU)
+    optimizer = torch.optim.Adam(loss_module.parameters(), lr=lr)
+    buffer = ReplayBuffer(storage=LazyTensorStorage(BUFFER_SIZE), batch_size=batch_size)
+
+    # 1. The dataset: a collector with no policy acts uniformly at random within the action spec.
+    dataset = Collector(env, None, frames_per_batch=dataset_frames, total_frames=dataset_frames)
+    for batch in dataset:
+        buffer.extend(batch.reshape(-1))
+    dataset.shutdown()
+
+    log, start, frames = [], time.perf_counter(), len(buffer)
+
+    def update() -> dict:
+        losses = loss_module(buffer.sample())
+        total = losses["loss_actor"] + losses["loss_qvalue"] + losses["loss_value"]
+        optimizer.zero_grad()
+        total.backward()
+        optimizer.step()
+        target_updater.step()  # after every optimiser step
+        return losses
+
+    def log_row(phase: str, losses) -> None:
+        row = {
+            "phase": phase,
+            "frames": frames,
+            "episode_return": evaluate(eval_env, actor),
+            "loss_actor": losses["loss_actor"].item(),
+            "loss_qvalue": losses["loss_qvalue"].item(),
+            "loss_value": losses["loss_value"].item(),
+            "seconds": round(time.perf_counter() - start, 2),
+        }
+        log.append(row)
+        print(
+            f"{phase:7s} frames {row['frames']:5d} | eval return {row['episode_return']:8.1f} "
+            f"| actor {row['loss_actor']:+.3f} qvalue {row['loss_qvalue']:.3f} value {row['loss_value']:.3f}"
+        )
+
+    # 2. Offline: the actor never acts; the losses only read the dataset.
+    for step in range(1, offline_steps + 1):
+        losses = update()
+        if step % STEPS_PER_LOG == 0:
+            log_row("offline", losses)
+
+    # 3. Online: the trained actor collects into the same buffer, and training goes on.
+    collector = Collector(
+        env, actor, frames_per_batch=FRAMES_PER_BATCH, total_frames=total_frames, auto_register_policy_transforms=False
+    )
+    for batch in collector:
+        frames += batch.numel()
+        buffer.extend(batch.reshape(-1))
+        for _ in range(updates_per_batch):
+            losses = update()
+        log_row("online", losses)
+    collector.shutdown()
+    return log
+
+
+if __name__ == "__main__":
+    train()

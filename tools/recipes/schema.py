@@ -1,0 +1,18 @@
+"""JSON Schema of the ``recipes`` inventory section (see tools/inventory/schema.py)."""
+
+from tools.inventory.schema import STR, array, mapping, record
+
+SCHEMA = array(record(
+    slug=(STR, "the family's name: its file is snippets/recipes/<slug>.py"),
+    family=(STR, "the family's label (curated, tools/recipes/catalog.py)"),
+    file=(STR, "project-relative path of the recipe file"),
+    page=(STR, "docs-relative path of its page"),
+    losses=(array(STR), "loss classes the file imports from torchrl.objectives (read from its source)"),
+    estimators=(array(STR), "value estimators it builds or selects (read from its source)"),
+    environments=(array(STR), "GymEnv ids, torchrl environment classes and environments written in the file"),
+    updaters=(array(record(
+        **{"class": (STR, "SoftUpdate or HardUpdate")},
+        arguments=(mapping(STR, keys="a keyword argument"), "its keyword arguments, as written in the file"),
+    )), "the target-network updaters the file builds"),
+    knobs=(mapping(STR, keys="a module-level constant"), "the file's knobs: name -> default, as written"),
+))
