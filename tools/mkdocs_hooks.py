@@ -226,11 +226,14 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 def on_post_build(config: MkDocsConfig) -> None:
     previous = _build.pop("previous_objects", None)
-    if previous:
-        from tools.api import inventory
+    written = Path(config.site_dir) / "objects.inv"
+    if _build["python_handler"] is not None and written.exists():
+        from tools.api import inventory, load
 
-        written = Path(config.site_dir) / "objects.inv"
-        written.write_bytes(inventory.merged(previous, inventory.read(written)))
+        current = inventory.read(written)
+        if previous:
+            current = inventory.parse(inventory.merged(previous, current))
+        written.write_bytes(inventory.repointed(current, load.defined_at).format_sphinx())
     if not _build["dirty"]:
         # Under --dirty only changed pages were read, so the check would lie.
         try:
