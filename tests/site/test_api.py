@@ -112,3 +112,17 @@ def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site,
         assert set(_inventory(served.site_dir)) == before
     finally:
         served.close()
+
+
+def test_the_search_index_holds_a_loss_parameters_description_once(site):
+    """The loss page's constructor table and its API section show the same descriptions; search keeps the table's."""
+    import json
+
+    sections = {doc["location"]: doc["text"] for doc in json.loads((site / "search" / "search_index.json").read_text())["docs"]}
+    description = "weight clipping threshold"  # ClipPPOLoss's clip_epsilon, from the one griffe parse
+    holding = sorted(location for location, text in sections.items() if description in text and "ClipPPOLoss" in location)
+    assert holding == ["losses/ClipPPOLoss/#constructor"]
+    page = (site / "losses" / "ClipPPOLoss" / "index.html").read_text(encoding="utf-8")
+    assert page.count(description) >= 2  # still shown in the API section
+    # A page without its own parameter table keeps the API section's parameters searchable.
+    assert any("Parameters:" in text for location, text in sections.items() if location.startswith("value-estimators/reference/#api"))
