@@ -150,11 +150,17 @@ def _forward_with_fixes(loss, data, fixes) -> ForwardRun | None:
         fixed = copy.deepcopy(loss)
     except Exception:  # a loss that cannot be copied: the fixes are shown, not tried
         return None
+    # One set_keys call per target, all renames at once: applied one by one, a loss whose estimator
+    # exists checks each intermediate state, and the first rename (reward) fails on the value key
+    # the next one would have fixed (measured on the nested multi-agent case of the troubleshooting page).
+    by_target: dict[str, dict] = {}
+    for fix in fixes:
+        by_target.setdefault(fix.target, {})[fix.field] = nested(fix.key)
     try:
         with quiet():
-            for fix in fixes:
-                target = fixed.value_estimator if fix.target == "loss.value_estimator" else fixed
-                target.set_keys(**{fix.field: nested(fix.key)})
+            for target_name, renames in by_target.items():
+                target = fixed.value_estimator if target_name == "loss.value_estimator" else fixed
+                target.set_keys(**renames)
     except Exception as exc:  # the suggested call itself raised: say so
         return ForwardRun(False, first_line(exc))
     return run_forward(fixed, data)
