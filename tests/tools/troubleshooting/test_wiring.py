@@ -73,3 +73,12 @@ def test_the_report_is_folded_under_the_reproduction_with_a_link_to_the_checker(
     assert "[`check_wiring`](../tools/check-wiring.md)" in block and "`loss` and `batch`" in block
     assert "    ```text\n    Keys it reads:\n      \"action\"  MISSING\n    Verdict: not ready (1 problem)\n    ```" in block
     assert block.index("Verdict") < block.index("**Fix:**")
+
+
+def test_the_forward_pass_it_reports_raises_what_the_reader_sees(troubleshooting_entries, troubleshooting_captures, troubleshooting_wiring):
+    # The checker's own introspection must not change the failure: its forward pass, on the loss as the
+    # reproduction built it, raises the error the entry shows.
+    for case in troubleshooting_wiring.cases:
+        if troubleshooting_entries.entry(case.slug).kind == RAISES:
+            expected = troubleshooting_captures.get(case.slug).first_line
+            assert f"Forward pass on a copy of the data: raised {expected}" in case.report, case.slug
