@@ -10,17 +10,17 @@ from torchrl.objectives import REDQLoss
 class QValue(nn.Module):
     def __init__(self):
         super().__init__()
-        self.linear = nn.Linear(3 + 2, 1)
+        self.linear = nn.Linear(3 + 3, 1)
 
     def forward(self, observation, action):
         return self.linear(torch.cat([observation, action], -1))
 
 
 torch.manual_seed(0)
-spec = Bounded(-torch.ones(2), torch.ones(2), (2,))
+spec = Bounded(-torch.ones(3), torch.ones(3), (3,))
 actor = ProbabilisticActor(
     TensorDictModule(
-        nn.Sequential(nn.Linear(3, 4), NormalParamExtractor()),
+        nn.Sequential(nn.Linear(3, 6), NormalParamExtractor()),
         in_keys=["observation"],
         out_keys=["loc", "scale"],
     ),
@@ -32,16 +32,16 @@ actor = ProbabilisticActor(
 loss = REDQLoss(actor, ValueOperator(QValue(), in_keys=["observation", "action"]), action_spec=spec)
 batch = TensorDict(
     {
-        "observation": torch.randn(4, 3),
-        "action": torch.rand(4, 2) * 2 - 1,
+        "observation": torch.randn(5, 3),
+        "action": torch.rand(5, 3) * 2 - 1,
         "next": {
-            "observation": torch.randn(4, 3),
-            "reward": torch.randn(4, 1),
-            "done": torch.zeros(4, 1, dtype=torch.bool),
-            "terminated": torch.zeros(4, 1, dtype=torch.bool),
+            "observation": torch.randn(5, 3),
+            "reward": torch.randn(5, 1),
+            "done": torch.zeros(5, 1, dtype=torch.bool),
+            "terminated": torch.zeros(5, 1, dtype=torch.bool),
         },
     },
-    [4],
+    [5],
 )
 try:
     loss(batch)
@@ -62,17 +62,17 @@ from torchrl.objectives import REDQLoss
 class QValue(nn.Module):
     def __init__(self):
         super().__init__()
-        self.linear = nn.Linear(3 + 2, 1)
+        self.linear = nn.Linear(3 + 3, 1)
 
     def forward(self, observation, action):
         return self.linear(torch.cat([observation, action], -1))
 
 
 torch.manual_seed(0)
-spec = Bounded(-torch.ones(2), torch.ones(2), (2,))
+spec = Bounded(-torch.ones(3), torch.ones(3), (3,))
 actor = ProbabilisticActor(
     TensorDictModule(
-        nn.Sequential(nn.Linear(3, 4), NormalParamExtractor()),
+        nn.Sequential(nn.Linear(3, 6), NormalParamExtractor()),
         in_keys=["observation"],
         out_keys=["loc", "scale"],
     ),
@@ -85,15 +85,15 @@ actor = ProbabilisticActor(
 loss = REDQLoss(actor, ValueOperator(QValue(), in_keys=["observation", "action"]), action_spec=spec)
 batch = TensorDict(
     {
-        "observation": torch.randn(4, 3),
-        "action": torch.rand(4, 2) * 2 - 1,
+        "observation": torch.randn(5, 3),
+        "action": torch.rand(5, 3) * 2 - 1,
         "next": {
-            "observation": torch.randn(4, 3),
-            "reward": torch.randn(4, 1),
-            "done": torch.zeros(4, 1, dtype=torch.bool),
-            "terminated": torch.zeros(4, 1, dtype=torch.bool),
+            "observation": torch.randn(5, 3),
+            "reward": torch.randn(5, 1),
+            "done": torch.zeros(5, 1, dtype=torch.bool),
+            "terminated": torch.zeros(5, 1, dtype=torch.bool),
         },
     },
-    [4],
+    [5],
 )
 assert loss(batch)["loss_actor"].requires_grad

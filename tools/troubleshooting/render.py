@@ -36,6 +36,15 @@ def _source(entry: Entry) -> str:
     return f"reported in [{match.group(1)}#{match.group(2)}]({entry.source})"
 
 
+def _inline(text: str) -> str:
+    """Text that Markdown shows as typed: an error's ``<lambda>`` or ``<key>`` is not an HTML tag.
+
+    Unescaped, the browser dropped such a "tag" from the heading, and Material's search
+    indexer, waiting for its end, filed every later section of the page under that heading.
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def render_wiring(entry: Entry, case: WiringCase) -> str:
     """check_wiring's report on the reproduction, folded under the block (pymdownx.details)."""
     before = "as the reproduction leaves them" if entry.kind == SILENT else "as they stand just before the call that fails"
@@ -48,7 +57,7 @@ def render_wiring(entry: Entry, case: WiringCase) -> str:
 
 
 def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: WiringCase | None = None) -> str:
-    parts = [f"## {entry.symptom} {{ #{entry.slug} }}\n"]
+    parts = [f"## {_inline(entry.symptom)} {{ #{entry.slug} }}\n"]
     if entry.kind == SILENT:
         parts.append(
             f"Nothing is raised: the run goes on and is wrong. The reproduction below asserts the symptom "
@@ -131,7 +140,7 @@ def render_checklist(curated: Curated) -> str:
     lines = []
     for entry in curated.entries:
         if entry.kind == SILENT:
-            lines.append(f"- [ ] [{entry.symptom}]({posixpath.basename(page_of(entry.area))}#{entry.slug})")
+            lines.append(f"- [ ] [{_inline(entry.symptom)}]({posixpath.basename(page_of(entry.area))}#{entry.slug})")
     return "\n".join(lines) + "\n"
 
 
