@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from tools.losses.records import LossRecord
 from tools.losses.render import render_keys as render_loss_keys
 from tools.recipes.records import Call, Recipe
+from tools.recipes.sota import COLUMNS, SotaComparison
 from tools.recipes.targets import copy_calls, copy_rule
+from tools.signatures import show_value
 from tools.table_cells import code, text
 from tools.targets.curated import Cadences
 from tools.targets.records import TargetsReference
@@ -19,6 +21,7 @@ LOSS_PAGE = "../losses/{}.md"
 MATRIX_PAGE = "../value-estimators/index.md"
 ESTIMATOR_REFERENCE = "../value-estimators/reference.md"
 TARGETS_PAGE = "../target-updates.md"
+SOTA_PAGE = "../sota/index.md"
 # How many step() calls the cadence line lists before "...".
 SHOWN_CALLS = 4
 
@@ -218,6 +221,79 @@ def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadenc
     return "\n".join(lines) + f"\n\nMore on cadences: [Target updates]({TARGETS_PAGE}).\n"
 
 
+def _source_link(source, prefix: str = "../") -> str:
+    return f"[`{source.directory}/{source.file}`]({prefix}{source.anchor})"
+
+
+def _sota_cell(answer) -> str:
+    if answer is None:
+        return "–"
+    passed = [u for u in answer.used_by if u.endswith("(eps)")]  # SoftUpdate's eps, where a knob says tau
+    return f"{code(show_value(answer.value))} (`{answer.key}`" + (f" → `{passed[0]}`" if passed else "") + ")"
+
+
+ASIDE_REASONS = {
+    "multi-agent": "multi-agent",
+    "single-agent": "single-agent",
+    "no knob": "sets none of these knobs",
+    "columns": "past the first {columns} columns",
+}
+
+
+def _not_compared(comparison: SotaComparison) -> list[str]:
+    lines = []
+    for aside in comparison.also:
+        if aside.reason == "other losses":
+            why = "also builds " + ", ".join(f"`{n}`" for n in aside.other_losses)
+        else:
+            why = ASIDE_REASONS[aside.reason].format(columns=COLUMNS)
+        lines.append(f"{_source_link(aside.source)} ({aside.source.kind}, {why})")
+    return lines
+
+
+def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_one_minus_tau: bool) -> str:
+    """The recipe's knobs beside the values of the SOTA scripts that build its loss (records: tools.recipes.sota)."""
+    losses = " or ".join(f"`{n}`" for n in comparison.losses)
+    source_note = (
+        f"Values read by the [SOTA map]({SOTA_PAGE}) from pytorch/rl's `sota-implementations/` at commit "
+        f"`{commit[:10]}` (a script's Hydra config; a trainer config's composition, stored by `make sota-compose`). "
+        "Which config key answers which knob is curated in `tools/recipes/sota.py`."
+    )
+    out = []
+    for name in comparison.unbuilt:
+        if name in comparison.older:
+            out.append(f"No script or trainer config builds `{name}`; the ones below build `{comparison.older[name]}`, "
+                       "its older implementation.")
+        else:
+            out.append(f"No script or trainer config of pytorch/rl's `sota-implementations/` builds `{name}`.")
+    if not comparison.shown:
+        others = _not_compared(comparison)
+        if others:
+            out.append("Scripts that build " + losses + ", not compared here: " + ", ".join(others) + ".")
+        out.append(f"The [SOTA map]({SOTA_PAGE}) lists what each directory builds (commit `{commit[:10]}`).")
+        return "\n\n".join(out) + "\n"
+    header = "| Knob | This recipe | " + " | ".join(_source_link(s) for s in comparison.shown) + " |"
+    rows = [header, "| --- | --- |" + " --- |" * len(comparison.shown)]
+    environments = [", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown]
+    rows.append(f"| Environment | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
+    rows.append("| Builds | " + ", ".join(f"`{n}`" for n in comparison.losses) + " | "
+                + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown) + " |")
+    for row in comparison.rows:
+        rows.append(f"| `{row.knob}` | {code(row.value)} | " + " | ".join(_sota_cell(c) for c in row.cells) + " |")
+    out.append("\n".join(rows))
+    notes = [source_note]
+    if eps_is_one_minus_tau and any(c is not None and any(u.endswith("(eps)") for u in c.used_by)
+                                    for row in comparison.rows for c in row.cells):
+        notes.append(f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({TARGETS_PAGE}#softupdate)).")
+    others = _not_compared(comparison)
+    if others:
+        notes.append("Also building " + losses + ", not compared: " + ", ".join(others) + ".")
+    if comparison.unmatched:
+        notes.append("Knobs with no counterpart in these configs: " + ", ".join(f"`{k}`" for k in comparison.unmatched) + ".")
+    out.extend(notes)
+    return "\n\n".join(out) + "\n"
+
+
 def render_links(recipe: Recipe) -> str:
     losses = ", ".join(_loss_link(n) for n in recipe.losses)
     return (
@@ -239,6 +315,7 @@ __all__ = [
     "render_index",
     "render_keys",
     "render_links",
+    "render_sota",
     "render_summary",
     "render_targets",
 ]
