@@ -229,7 +229,7 @@ def _sota_cell(answer) -> str:
     if answer is None:
         return "–"
     passed = [u for u in answer.used_by if u.endswith("(eps)")]  # SoftUpdate's eps, where a knob says tau
-    return f"{code(show_value(answer.value))} (`{answer.key}`" + (f" → `{passed[0]}`" if passed else "") + ")"
+    return f"{code(show_value(answer.value))}<br>from `{answer.key}`" + (f", passed to `{passed[0]}`" if passed else "")
 
 
 ASIDE_REASONS = {
@@ -275,7 +275,7 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     header = "| Knob | This recipe | " + " | ".join(_source_link(s) for s in comparison.shown) + " |"
     rows = [header, "| --- | --- |" + " --- |" * len(comparison.shown)]
     environments = [", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown]
-    rows.append(f"| Environment | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
+    rows.append(f"| Trains on | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
     rows.append("| Builds | " + ", ".join(f"`{n}`" for n in comparison.losses) + " | "
                 + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown) + " |")
     for row in comparison.rows:

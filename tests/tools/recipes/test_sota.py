@@ -94,7 +94,7 @@ def test_every_recipe_page_section_renders_values_from_the_records():
             for row in comparison.rows:
                 cell = row.cells[comparison.shown.index(source)]
                 if cell is not None:
-                    assert f"(`{cell.key}`" in text, (r.slug, cell.key)
+                    assert f"from `{cell.key}`" in text, (r.slug, cell.key)
 
 
 def test_the_td3_bc_page_compares_the_td3_bc_script_with_its_alpha():
