@@ -226,10 +226,7 @@ def _source_link(source, prefix: str = "../") -> str:
 
 
 def _sota_cell(answer) -> str:
-    if answer is None:
-        return "–"
-    passed = [u for u in answer.used_by if u.endswith("(eps)")]  # SoftUpdate's eps, where a knob says tau
-    return f"{code(show_value(answer.value))}<br>from `{answer.key}`" + (f", passed to `{passed[0]}`" if passed else "")
+    return "–" if answer is None else f"{code(show_value(answer.value))}<br>from `{answer.key}`"
 
 
 ASIDE_REASONS = {
@@ -278,12 +275,17 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     rows.append(f"| Trains on | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
     rows.append("| Builds | " + ", ".join(f"`{n}`" for n in comparison.losses) + " | "
                 + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown) + " |")
+    if _updaters(recipe) or any(s.updaters for s in comparison.shown):
+        # As built: a config value may reach the updater through arithmetic (eps=1 - tau).
+        ours = "<br>".join(code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})")
+                           for c in _updaters(recipe))
+        rows.append(f"| Target updater | {ours or 'none'} | "
+                    + " | ".join("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown) + " |")
     for row in comparison.rows:
         rows.append(f"| `{row.knob}` | {code(row.value)} | " + " | ".join(_sota_cell(c) for c in row.cells) + " |")
     out.append("\n".join(rows))
     notes = [source_note]
-    if eps_is_one_minus_tau and any(c is not None and any(u.endswith("(eps)") for u in c.used_by)
-                                    for row in comparison.rows for c in row.cells):
+    if eps_is_one_minus_tau and any("eps=" in u for s in comparison.shown for u in s.updaters):
         notes.append(f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({TARGETS_PAGE}#softupdate)).")
     others = _not_compared(comparison)
     if others:

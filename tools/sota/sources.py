@@ -29,6 +29,7 @@ class LossSource:
     anchor: str  # its directory's entry on the SOTA page: "sota/index.md#dir-sac"
     multi_agent: bool  # listed under the SOTA page's multi-agent family
     environments: list[str]  # what it trains on, from its config (environment or dataset names)
+    updaters: list[str] = field(default_factory=list)  # "SoftUpdate(eps=0.995)" (scripts), class names (trainer configs)
     hyperparameters: list[Hyperparameter] = field(default_factory=list)
     composed: bool = True  # trainer configs: False when Hydra could not compose it (own values shown instead)
 
@@ -52,7 +53,8 @@ def loss_sources(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCh
         for x in s.scripts:
             if x.losses:
                 out.append(LossSource(d.name, x.script.file, "script", x.losses, f"sota/index.md#{anchor(d.name)}",
-                                      multi_agent, _environments(x.script.env_names), x.script.hyperparameters))
+                                      multi_agent, _environments(x.script.env_names), x.updaters,
+                                      x.script.hyperparameters))
         for config in d.trainer_configs:
             built = configs.get((d.name, config.file))
             losses = built.kinds.get("loss", []) if built else []
@@ -63,7 +65,8 @@ def loss_sources(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCh
             hyperparameters = result.hyperparameters if composed else config.hyperparameters
             environments = _environments({h.key: h.value for h in hyperparameters})
             out.append(LossSource(d.name, config.file, "trainer config", losses, f"sota/index.md#{anchor(d.name)}",
-                                  multi_agent, environments, hyperparameters, composed))
+                                  multi_agent, environments, built.kinds.get("target_updater", []), hyperparameters,
+                                  composed))
     return out
 
 

@@ -23,7 +23,7 @@ def test_every_curated_knob_is_a_recipe_knob_and_every_key_part_occurs_in_the_ma
 def _source(directory: str, losses: list[str], values: dict, multi_agent: bool = False) -> LossSource:
     return LossSource(
         directory, "train.py", "script", losses, f"sota/index.md#dir-{directory}", multi_agent, ["Env-v0"],
-        [Hyperparameter(k, v) for k, v in values.items()],
+        updaters=["SoftUpdate(eps=0.995)"], hyperparameters=[Hyperparameter(k, v) for k, v in values.items()],
     )
 
 
@@ -71,6 +71,16 @@ def test_nested_set_keys_make_a_recipe_multi_agent_and_a_deprecated_class_stands
     older = compare(_recipe(["XLoss"], {"LR": "1e-3"}), [_source("old", ["XLoss_deprecated"], {"optim.lr": 1})], set())
     assert older.unbuilt == ["XLoss"] and older.older == {"XLoss": "XLoss_deprecated"}
     assert [s.directory for s in older.shown] == ["old"]
+
+
+def test_section_shows_the_updaters_as_built_and_the_measured_eps_rule():
+    recipe = Recipe(**{**_recipe(["XLoss"], {"TAU": "0.005"}).__dict__,
+                       "calls": [Call("SoftUpdate", 3, 3, {"tau": "TAU"}, ["loss"])]})
+    comparison = compare(recipe, [_source("d", ["XLoss"], {"optim.target_update_polyak": 0.995})], set())
+    text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
+    assert "| Target updater | `SoftUpdate(tau=0.005)` | `SoftUpdate(eps=0.995)` |" in text
+    assert "`eps` is `1 - tau`" in text
+    assert "`eps` is" not in render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=False)
 
 
 def test_section_when_no_script_builds_the_loss_says_so():
