@@ -22,9 +22,16 @@ class BuiltSite:
     output: str  # mkdocs' stdout and stderr
 
 
+# The test build is served under a sub-path, as GitHub Pages serves a project site
+# (https://owner.github.io/repo/): the browser tests then check that links, search,
+# the sitemap and 404.html all work there.
+SITE_URL = "http://127.0.0.1:8000/torchrl-reference/"
+
+
 def build_env() -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("OMP_NUM_THREADS", "1")
+    env["SITE_URL"] = SITE_URL
     env["NO_MKDOCS_2_WARNING"] = "1"  # Material's banner about MkDocs 2, not a build warning
     return env
 

@@ -23,11 +23,15 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tools import pages, timing
+from tools.word_breaks import add_break_opportunities
 from tools.paths import CACHE, ROOT
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
 
 SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
+# A page showing a file's output (tools/outputs) includes the file through a marker, and
+# shows what `make outputs` stored for it: both make the page stale under `serve --dirty`.
+OUTPUT_MARKER = re.compile(r"<!--\s*gen:outputs\.(?:show|tabs)\s+(\S+)")
 
 _build = {"dirty": False, "generated": set(), "used": set()}
 
@@ -176,7 +180,8 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
         with open(file.abs_src_path, encoding="utf-8") as handle:
             text = handle.read()
         built = file.abs_dest_path
-        for include in SNIPPET_INCLUDE.findall(text):
+        shown = OUTPUT_MARKER.findall(text)
+        for include in [*SNIPPET_INCLUDE.findall(text), *shown, *(f"outputs/{path}.json" for path in shown)]:
             snippet = ROOT / include
             try:
                 newer = snippet.stat().st_mtime > os.path.getmtime(built)
@@ -215,13 +220,24 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return expanded.markdown
 
 
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    if _build["python_handler"] is not None:
+        from tools.api import search
+
+        html = search.exclude_repeated_parameters(html, search.repeated_parameters())
+    return add_break_opportunities(html)
+
+
 def on_post_build(config: MkDocsConfig) -> None:
     previous = _build.pop("previous_objects", None)
-    if previous:
-        from tools.api import inventory
+    written = Path(config.site_dir) / "objects.inv"
+    if _build["python_handler"] is not None and written.exists():
+        from tools.api import inventory, load
 
-        written = Path(config.site_dir) / "objects.inv"
-        written.write_bytes(inventory.merged(previous, inventory.read(written)))
+        current = inventory.read(written)
+        if previous:
+            current = inventory.parse(inventory.merged(previous, current))
+        written.write_bytes(inventory.repointed(current, load.defined_at).format_sphinx())
     if not _build["dirty"]:
         # Under --dirty only changed pages were read, so the check would lie.
         try:

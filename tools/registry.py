@@ -61,6 +61,10 @@ class Concern:
     # slow work that can run beside the build (a subprocess), if its records are
     # not cached already.  The records then collect it instead of starting it.
     start: Callable[[], None] | None = None
+    # Examples a generated page shows with their output: name -> code. `make outputs`
+    # runs each alone and stores what it printed (tools/outputs/); the page places it
+    # with <!-- gen:outputs.example generated/<name> -->.
+    examples: Callable[[], Mapping[str, str]] | None = None
     # Sections that only generated pages use; the "every section is placed
     # somewhere" check does not require a hand-written page to hold them.
     page_only_sections: frozenset[str] = frozenset()

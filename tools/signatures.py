@@ -272,3 +272,43 @@ def format_signature(name: str, signature: Signature, *, annotated: bool = True)
 def format_call(name: str, parameters: list[Parameter]) -> str:
     """``name(a, b=1, *, c=None)`` from parameter records."""
     return format_signature(name, Signature(parameters), annotated=False)
+
+
+# As black prints a call: on one line when it fits, else one argument per line.
+SIGNATURE_WIDTH = 88
+_OPENING, _CLOSING = "([{", ")]}"
+
+
+def _top_level_arguments(inside: str) -> list[str]:
+    """Split ``a: T = f(1, 2), b='x,y'`` at the commas that separate arguments (not those nested or quoted)."""
+    parts, depth, quote, start = [], 0, "", 0
+    for index, char in enumerate(inside):
+        if quote:
+            if char == quote and inside[index - 1] != "\\":
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in _OPENING:
+            depth += 1
+        elif char in _CLOSING:
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(inside[start:index].strip())
+            start = index + 1
+    tail = inside[start:].strip()
+    return parts + ([tail] if tail else [])
+
+
+def wrap_signature(one_line: str, width: int = SIGNATURE_WIDTH) -> str:
+    """``Name(a, b=1)`` as a formatter prints it: kept when it fits ``width``, else one argument per line.
+
+    Takes the one-line text ``format_signature`` returns, so records keep a single
+    form and only pages lay it out (a 900-character line scrolls forever on a phone).
+    """
+    if len(one_line) <= width or "(" not in one_line or not one_line.endswith(")"):
+        return one_line
+    name, _, inside = one_line.partition("(")
+    arguments = _top_level_arguments(inside[:-1])
+    if not arguments:
+        return one_line
+    return name + "(\n" + "".join(f"    {argument},\n" for argument in arguments) + ")"

@@ -41,3 +41,19 @@ def test_every_snippet_is_shown_on_a_page():
     }
     orphans = [p.relative_to(ROOT).as_posix() for p in snippet_files() if p.relative_to(ROOT).as_posix() not in included]
     assert not orphans, f"snippet files that no page includes (include them or delete them): {orphans}"
+
+
+def test_signature_stubs_are_python_headers():
+    # Signatures are shown as `pyi` stubs (highlighted as Python, not run as examples):
+    # each must still be valid Python, read as the header of a function.
+    import ast
+
+    stubs = [f for fences in all_fences().values() for f in fences if f.lang == "pyi"]
+    assert stubs, "no signature stub found: the loss pages should show their constructor's signature"
+    bad = []
+    for fence in stubs:
+        try:
+            ast.parse(f"def {fence.body.strip()}: ...")
+        except SyntaxError as error:
+            bad.append(f"{fence.page}:{fence.line}: {error}")
+    assert not bad, "signature stubs that are not Python:\n" + "\n".join(bad)

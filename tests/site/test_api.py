@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 
 from mkdocstrings import Inventory
@@ -51,6 +52,30 @@ def test_each_documented_method_is_in_the_inventory(site):
     assert len(methods & set(inventory)) > len(methods) // 2
 
 
+def test_an_inherited_method_is_rendered_once_and_its_subclass_paths_resolve_there(site):
+    """`ClipPPOLoss.set_keys` is `LossModule.set_keys`: one section (on the loss contract page), which
+    the subclass's path in objects.inv and the subclass page's link both reach."""
+    inventory = _inventory(site)
+    wrong = []
+    for obj in objects.documented().values():
+        for method, identifier in obj.inherited:
+            defined = inventory.get(identifier)
+            if defined is None:
+                wrong.append(f"{identifier}: not rendered")
+                continue
+            for path in (obj.identifier, obj.canonical):
+                entry = inventory.get(f"{path}.{method}")
+                if entry is None or entry.uri != defined.uri:
+                    wrong.append(f"{path}.{method} -> {entry.uri if entry else None}, not {defined.uri}")
+    assert not wrong, "\n".join(wrong[:20])
+    # One section per defining class: every rendered `register_op` section on the site.
+    sections = {i for page in site.rglob("*.html") for i in re.findall(r'id="([\w.]+\.register_op)"', page.read_text(encoding="utf-8"))}
+    assert sections == {"torchrl.trainers.Trainer.register_op"}
+    page = (site / "losses" / "ClipPPOLoss" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../contract/#torchrl.objectives.LossModule.set_keys"' in page
+    assert 'id="torchrl.objectives.ClipPPOLoss.set_keys"' not in page
+
+
 def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site, tmp_path):
     """`make serve` (``--dirty``, strict) rebuilds only the edited page; its links to API objects on
     other pages must still resolve (without tools/api/inventory.py, autorefs aborted the rebuild).
@@ -81,8 +106,23 @@ def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site,
             run = served.rebuild()  # raises BuildFailed with MkDocs' messages if it aborts
             html = (served.site_dir / "value-estimators" / "index.html").read_text(encoding="utf-8")
         assert set(run["rewritten"]) - {"404.html"} == {"value-estimators/index.html"}  # 404 is always rewritten
-        assert 'href="../target-updates/#torchrl.objectives.SoftUpdate.step"' in html
+        # SoftUpdate inherits step: the link goes to the section of the class that defines it.
+        assert 'href="../target-updates/#torchrl.objectives.TargetNetUpdater.step"' in html
         # The rewritten objects.inv still lists the objects of the pages the rebuild skipped.
         assert set(_inventory(served.site_dir)) == before
     finally:
         served.close()
+
+
+def test_the_search_index_holds_a_loss_parameters_description_once(site):
+    """The loss page's constructor table and its API section show the same descriptions; search keeps the table's."""
+    import json
+
+    sections = {doc["location"]: doc["text"] for doc in json.loads((site / "search" / "search_index.json").read_text())["docs"]}
+    description = "weight clipping threshold"  # ClipPPOLoss's clip_epsilon, from the one griffe parse
+    holding = sorted(location for location, text in sections.items() if description in text and "ClipPPOLoss" in location)
+    assert holding == ["losses/ClipPPOLoss/#constructor"]
+    page = (site / "losses" / "ClipPPOLoss" / "index.html").read_text(encoding="utf-8")
+    assert page.count(description) >= 2  # still shown in the API section
+    # A page without its own parameter table keeps the API section's parameters searchable.
+    assert any("Parameters:" in text for location, text in sections.items() if location.startswith("value-estimators/reference/#api"))

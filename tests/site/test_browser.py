@@ -6,12 +6,17 @@ Uses Debian's chromium (installed by .ci/run; never a downloaded browser).
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
+import io
 import os
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+
+from tests.conftest import SITE_URL
 
 # Debian's chromium by default; CHROMIUM names another Chromium-based browser binary.
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
@@ -36,19 +41,53 @@ if not CHROMIUM.exists():
     ]
 
 
+# The site is served as GitHub Pages serves a project site: under the sub-path the test
+# build was made for (tests/conftest.py), gzip-compressed when the browser accepts it,
+# and 404.html with status 404 for a missing page.
+SUB_PATH = urlsplit(SITE_URL).path.rstrip("/")
+
+
 @pytest.fixture(scope="module")
 def served_site(built_site):
-    handler = functools.partial(_QuietHandler, directory=str(built_site.site_dir))
+    handler = functools.partial(_PagesLikeHandler, directory=str(built_site.site_dir))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
     server.shutdown()
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+class _PagesLikeHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def send_head(self):
+        path = urlsplit(self.path).path
+        if path != SUB_PATH and not path.startswith(SUB_PATH + "/"):
+            return self._send(404, Path(self.directory) / "404.html")
+        local = Path(self.translate_path(path[len(SUB_PATH):] or "/"))
+        if local.is_dir():
+            if not path.endswith("/"):
+                self.send_response(301)
+                self.send_header("Location", path + "/")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            local = local / "index.html"
+        if not local.is_file():
+            return self._send(404, Path(self.directory) / "404.html")
+        return self._send(200, local)
+
+    def _send(self, status: int, file: Path):
+        body = file.read_bytes()
+        self.send_response(status)
+        self.send_header("Content-Type", self.guess_type(str(file)))
+        if "gzip" in self.headers.get("Accept-Encoding", ""):
+            body = gzip.compress(body, compresslevel=6)
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
 
 @pytest.fixture(scope="module")

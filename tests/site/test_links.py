@@ -7,6 +7,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from tests.conftest import SITE_URL
+
+# Site-absolute links (the 404 page's) start with site_url's path: the site's root.
+SITE_PATH = urlsplit(SITE_URL).path
+
 
 class _Collector(HTMLParser):
     def __init__(self) -> None:
@@ -38,7 +43,9 @@ def _target(page: Path, link: str, site: Path) -> tuple[Path, str] | None:
     if not parts.path:
         path = page
     elif parts.path.startswith("/"):  # site-absolute (the 404 page uses these)
-        path = (site / unquote(parts.path).lstrip("/")).resolve()
+        if not parts.path.startswith(SITE_PATH):
+            return Path("/nonexistent") / parts.path.lstrip("/"), ""  # outside the site: broken
+        path = (site / unquote(parts.path.removeprefix(SITE_PATH))).resolve()
     else:
         path = (page.parent / unquote(parts.path)).resolve()
     if parts.path.endswith("/") or path.is_dir():

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, _QuietHandler, pytestmark  # noqa: F401
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, pytestmark  # noqa: F401
 from tests.site.test_browser import browser, served_site  # noqa: F401  (fixtures)
 
 TOP = 3

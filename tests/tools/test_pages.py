@@ -12,7 +12,7 @@ def test_marker_is_replaced_and_banner_added_under_the_title():
     out = pages.expand("# Title\n\ntext\n\n<!-- gen:versions.table -->\n", "a/b.md")
     lines = out.markdown.splitlines()
     assert lines[0] == "# Title"
-    assert lines[2].startswith('!!! info "Generated')
+    assert lines[2].startswith("Generated against torch") and lines[3] == "{: .versions-note }"
     assert "../index.md#how-this-site-is-made" in out.markdown
     assert "| `torchrl` | " + read_versions().by_name()["torchrl"] + " |" in out.markdown
     assert "gen:" not in out.markdown
@@ -26,7 +26,7 @@ def test_page_without_markers_is_left_alone():
 
 def test_generated_page_gets_the_banner_even_without_markers():
     out = pages.expand("# Whole page\n", "losses/x.md", generated_page=True)
-    assert "Generated from the installed packages" in out.markdown
+    assert "{: .versions-note }" in out.markdown
 
 
 def test_markers_inside_code_fences_are_not_expanded():

@@ -114,3 +114,20 @@ def test_function_signature_keeps_the_catch_alls_apart():
 def test_annotations_keep_their_modules_on_request():
     assert annotation_text("torch.device | None", keep_modules=True) == "torch.device | None"
     assert annotation_text("torch.device | None") == "device | None"
+
+
+def test_long_signatures_wrap_one_argument_per_line_as_a_formatter_would():
+    from tools.signatures import wrap_signature
+
+    short = "SoftUpdate(loss_module, *, eps=None, tau=None)"
+    assert wrap_signature(short) == short
+    long = "Loss(a: dict[str, int] = {'x': 1, 'y': 2}, b: str = 'p, q', *, c: tuple[int, int] = (1, 2), **kwargs)"
+    assert wrap_signature(long, width=40) == (
+        "Loss(\n"
+        "    a: dict[str, int] = {'x': 1, 'y': 2},\n"
+        "    b: str = 'p, q',\n"
+        "    *,\n"
+        "    c: tuple[int, int] = (1, 2),\n"
+        "    **kwargs,\n"
+        ")"
+    )

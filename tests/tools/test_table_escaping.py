@@ -13,7 +13,7 @@ from html.parser import HTMLParser
 
 import markdown
 import pytest
-import yaml
+from mkdocs.utils.yaml import yaml_load
 
 from tools import table_cells as cell
 from tools.api.docstrings import to_markdown
@@ -48,9 +48,8 @@ class _Cells(HTMLParser):
 
 
 def _extensions():
-    loader = yaml.SafeLoader
-    # mkdocs.yml holds !!python/name tags in some projects; this one does not, but be lenient.
-    config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=loader)
+    # MkDocs' own loader: mkdocs.yml uses its !ENV tag (site_url).
+    config = yaml_load((ROOT / "mkdocs.yml").read_text())
     names, configs = [], {}
     for entry in config["markdown_extensions"]:
         if isinstance(entry, dict):

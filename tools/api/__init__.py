@@ -5,7 +5,8 @@ identifier, with which methods), ``docstrings`` (torchrl's Sphinx-flavoured
 docstrings -> Markdown; the griffe extension), ``load`` (one restricted
 griffe parse per process, handed to mkdocstrings), ``render`` (``:::``
 blocks, links), ``autolink`` (code spans naming a documented class become
-autorefs links).
+autorefs links), ``inventory`` (objects.inv entries), ``search`` (API text kept
+out of the search index).
 
 Markers: ``<!-- gen:api.object NAME -->`` (one class's API section, no
 heading of its own) and ``<!-- gen:api.kind KIND -->`` (every documented

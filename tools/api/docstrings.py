@@ -15,6 +15,7 @@ What the site does with them:
 * directives that hold code (``.. code-block::``, ``Examples:``, doctest
   lines) are dropped: this site shows only code it ran;
 * ``.. note::``/``.. warning::``/... become Google admonitions;
+* attribute fields (``:cvar name: text``) become "`name` (class attribute): text";
 * ``<`` and ``>`` outside code spans are escaped, so a docstring cannot
   inject HTML into the page.
 """
@@ -38,6 +39,9 @@ DOCTEST = re.compile(r"^\s*(>>>|\.\.\.)(\s|$)")
 # A parameter line of a Google section: "name (type): description".
 PARAM_LINE = re.compile(r"^(?P<head>\s*\*{0,2}\w+\s*)\((?P<type>[^)]*)\)(?P<tail>\s*:.*)$")
 CODE_SPAN = re.compile(r"(`+)(?:.+?)\1")
+# A Sphinx field naming an attribute: ":cvar default_value_estimator: text".
+ATTRIBUTE_FIELD = re.compile(r"^(?P<indent>\s*):(?P<field>cvar|ivar|var)\s+(?P<name>\w+):\s*")
+ATTRIBUTE_KINDS = {"cvar": "class attribute", "ivar": "attribute", "var": "attribute"}
 
 ADMONITIONS = {
     "note": "Note", "warning": "Warning", "seealso": "See also", "important": "Important",
@@ -146,6 +150,7 @@ def escape_html(text: str) -> str:
 
 
 def _inline(line: str, link: Link) -> str:
+    line = ATTRIBUTE_FIELD.sub(lambda m: f"{m.group('indent')}`{m.group('name')}` ({ATTRIBUTE_KINDS[m.group('field')]}): ", line)
     param = PARAM_LINE.match(line)
     if param:
         head = f"{param.group('head')}({plain_roles(param.group('type')).replace('`', '')})"

@@ -69,7 +69,33 @@ def collection() -> griffe.ModulesCollection:
         loader.finder = _DocumentedModulesOnly(loader.finder.search_paths, wanted=wanted)
         loader.load("torchrl", try_relative_path=False)
         loader.resolve_aliases(implicit=False, external=False)
+        _register_inherited(loader.modules_collection)
     return loader.modules_collection
+
+
+def _register_inherited(collection: griffe.ModulesCollection) -> None:
+    """Create griffe's aliases of every documented class's inherited members, now.
+
+    An inherited method is rendered once, on the class that defines it
+    (``objects.documented``); mkdocstrings lists each alias pointing to a
+    rendered object in ``objects.inv``, so ``ClipPPOLoss.set_keys`` still
+    resolves there (to ``LossModule.set_keys``).  griffe creates these aliases
+    only when asked for a class's members, and the page defining the method
+    may render before the subclass's page asks.
+    """
+    for obj in objects.documented().values():
+        for path in (obj.identifier, obj.canonical):
+            collection[path].inherited_members  # noqa: B018  (creating an alias registers it on its target)
+
+
+def defined_at(path: str) -> str | None:
+    """Where the object ``path`` names is defined (``torchrl.objectives.ClipPPOLoss.set_keys`` ->
+    ``torchrl.objectives.common.LossModule.set_keys``), or None when the parse does not know it."""
+    try:
+        obj = collection()[path]
+        return (obj.final_target if isinstance(obj, griffe.Alias) else obj).path
+    except (KeyError, ValueError, griffe.AliasResolutionError, griffe.CyclicAliasError):
+        return None
 
 
 def lines() -> griffe.LinesCollection:

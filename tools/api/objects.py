@@ -29,35 +29,49 @@ class ApiObject:
     name: str
     identifier: str  # public path: what the ::: block and cross-references use
     canonical: str  # module.qualname where the class is defined
-    members: tuple[str, ...]  # public methods the API section shows, in definition order
-    inherited: tuple[str, ...]  # those of ``members`` a base class defines
+    members: tuple[str, ...]  # methods this section renders, in definition order
+    # The kind's usual methods the class inherits: (method, identifier of the section that renders it).
+    inherited: tuple[tuple[str, str], ...] = ()
+    # A base class documented only because subclasses inherit the kind's methods from it
+    # (``LossModule``); its section renders those shared methods, once.
+    base: bool = False
 
     @property
     def module(self) -> str:
         return self.canonical.rsplit(".", 1)[0]
 
 
-def public_methods(cls: type, kind: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(members, inherited): the class's own public functions, then the kind's usual methods it inherits."""
-    own = [name for name, value in vars(cls).items() if not name.startswith("_") and inspect.isfunction(value)]
-    inherited = [
-        name for name in KIND_METHODS[kind]
-        if name not in own and inspect.isfunction(getattr(cls, name, None))
-        and getattr(cls, name).__module__.startswith("torchrl")
-    ]
-    return tuple(own + inherited), tuple(inherited)
+def own_methods(cls: type) -> list[str]:
+    """Public functions ``cls`` defines itself, in definition order."""
+    return [name for name, value in vars(cls).items() if not name.startswith("_") and inspect.isfunction(value)]
 
 
-def api_object(kind: str, cls: type, public_module: str) -> ApiObject:
-    members, inherited = public_methods(cls, kind)
-    return ApiObject(
-        kind=kind,
-        name=cls.__name__,
-        identifier=f"{public_module}.{cls.__name__}",
-        canonical=f"{cls.__module__}.{cls.__qualname__}",
-        members=members,
-        inherited=inherited,
-    )
+def inherited_methods(cls: type, kind: str) -> dict[str, type]:
+    """The kind's usual methods ``cls`` inherits from a torchrl base -> the class that defines each."""
+    own = set(own_methods(cls))
+    found: dict[str, type] = {}
+    for name in KIND_METHODS[kind]:
+        if name in own or not inspect.isfunction(getattr(cls, name, None)):
+            continue
+        definer = next(klass for klass in cls.__mro__ if name in vars(klass))
+        if definer.__module__.startswith("torchrl"):
+            found[name] = definer
+    return found
+
+
+def _identifier(cls: type, preferred_module: str) -> str:
+    """Public path of ``cls``: in ``preferred_module`` when it exports it, else its shortest exporting module."""
+    import importlib
+
+    from tools.trainers.introspect import public_module
+
+    if getattr(importlib.import_module(preferred_module), cls.__name__, None) is cls:
+        return f"{preferred_module}.{cls.__name__}"
+    return f"{public_module(cls)}.{cls.__name__}"
+
+
+def _canonical(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _classes() -> list[tuple[str, type, str]]:
@@ -77,13 +91,41 @@ def _classes() -> list[tuple[str, type, str]]:
 
 @lru_cache(maxsize=1)
 def documented() -> dict[str, ApiObject]:
-    """Class name -> its API object, for every class the site renders an API section of."""
+    """Class name -> its API object, for every class the site renders an API section of.
+
+    An inherited method is rendered once, in the section of the class that
+    defines it; subclasses link to it.  A defining class the site does not
+    document otherwise (``LossModule``, ``ValueEstimatorBase``,
+    ``TargetNetUpdater``) gets a ``base`` section holding just those methods.
+    """
+    classes = _classes()
+    identifiers = {cls: f"{public}.{cls.__name__}" for _kind, cls, public in classes}
+    bases: dict[type, tuple[str, str, list[str]]] = {}  # class -> (kind, identifier, methods its subclasses inherit)
+    inherited: dict[type, dict[str, type]] = {}
+    for kind, cls, public in classes:
+        inherited[cls] = inherited_methods(cls, kind)
+        for method, definer in inherited[cls].items():
+            if definer in identifiers:
+                continue
+            entry = bases.setdefault(definer, (kind, _identifier(definer, public), []))
+            if method not in entry[2]:
+                entry[2].append(method)
+    identifiers |= {cls: identifier for cls, (_kind, identifier, _methods) in bases.items()}
+
     out: dict[str, ApiObject] = {}
-    for kind, cls, public in _classes():
-        obj = api_object(kind, cls, public)
+
+    def add(obj: ApiObject) -> None:
         if obj.name in out and out[obj.name].identifier != obj.identifier:
             raise ValueError(f"two documented classes are named {obj.name}: {out[obj.name].identifier}, {obj.identifier}")
         out[obj.name] = obj
+
+    for cls, (kind, identifier, methods) in bases.items():
+        shared = tuple(name for name in own_methods(cls) if name in methods)
+        add(ApiObject(kind=kind, name=cls.__name__, identifier=identifier, canonical=_canonical(cls), members=shared, base=True))
+    for kind, cls, _public in classes:
+        links = tuple((method, f"{identifiers[definer]}.{method}") for method, definer in inherited[cls].items())
+        add(ApiObject(kind=kind, name=cls.__name__, identifier=identifiers[cls], canonical=_canonical(cls),
+                      members=tuple(own_methods(cls)), inherited=links))
     return out
 
 
@@ -112,7 +154,8 @@ def modules_to_load() -> frozenset[str]:
 def targets() -> dict[str, str]:
     """Every path a docstring or a page may name a documented object by -> the identifier to link.
 
-    Public and canonical paths of each class, and ``Class.method`` of each method its section shows.
+    Public and canonical paths of each class, and ``Class.method`` of each method its section shows;
+    an inherited method's ``Class.method`` -> the section of the class that defines it.
     """
     out: dict[str, str] = {}
     for obj in documented().values():
@@ -120,6 +163,8 @@ def targets() -> dict[str, str]:
             out[path] = obj.identifier
             for member in obj.members:
                 out[f"{path}.{member}"] = f"{obj.identifier}.{member}"
+            for method, identifier in obj.inherited:
+                out[f"{path}.{method}"] = identifier
     return out
 
 
@@ -131,4 +176,6 @@ def link_targets() -> dict[str, str]:
         out[obj.name] = obj.identifier
         for member in obj.members:
             out[f"{obj.name}.{member}"] = f"{obj.identifier}.{member}"
+        for method, identifier in obj.inherited:
+            out[f"{obj.name}.{method}"] = identifier
     return out

@@ -15,21 +15,29 @@ PROVENANCE = (
 
 
 def api_block(obj: ApiObject, *, heading_level: int = 3, show_heading: bool = False) -> str:
-    """A ``:::`` block for ``obj``: its docstring, bases and the methods a user calls.
+    """A ``:::`` block for ``obj``: its docstring, bases and the methods it defines, then links to those it inherits.
 
     ``show_heading=False`` leaves out the class heading and with it the class
     signature (pages that show their own introspected signature above).
+    An inherited method is rendered once, in the section of the class that
+    defines it: repeated on every subclass it cost most of mkdocstrings'
+    rendering time and filled the search with identical sections.
     """
     members = ", ".join(obj.members)
-    inherited = ", ".join(obj.inherited)
-    return (
+    block = (
         f"::: {obj.identifier}\n"
         "    options:\n"
         f"      show_root_heading: {str(show_heading).lower()}\n"
         f"      heading_level: {heading_level}\n"
         f"      members: [{members}]\n"
-        f"      inherited_members: [{inherited}]\n"
     )
+    return block + (f"\n{inherited_links(obj)}\n" if obj.inherited else "")
+
+
+def inherited_links(obj: ApiObject) -> str:
+    """One line linking each method ``obj`` inherits to its section on the defining class."""
+    links = [ref(".".join(identifier.rsplit(".", 2)[-2:]), identifier) for _method, identifier in obj.inherited]
+    return f"Inherited methods, documented on the class that defines them: {', '.join(links)}."
 
 
 def api_section(obj: ApiObject, *, heading: str = "## API", heading_level: int = 3) -> str:

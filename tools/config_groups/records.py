@@ -29,6 +29,11 @@ class ConfigClass:
     def resolved_name(self) -> str:
         return self.resolved.rsplit(".", 1)[-1] if self.resolved else ""
 
+    @property
+    def group(self) -> str:
+        """The first ConfigStore group it is stored in ("" when in none)."""
+        return self.registered_as[0].split("/")[0] if self.registered_as else ""
+
 
 @dataclass(frozen=True)
 class GroupEntry:

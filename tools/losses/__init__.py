@@ -77,6 +77,14 @@ def _pages() -> dict[str, str]:
     }
 
 
+def _examples() -> dict[str, str]:
+    from tools.losses import zoo
+    from tools.losses.render import example_code, example_name
+
+    recipes = set(zoo.names())
+    return {example_name(r): example_code(r, zoo.source(r.name) if r.name in recipes else None) for r in _records()}
+
+
 def _inventory() -> list[dict]:
     from tools.losses.inventory import entry
 
@@ -99,6 +107,7 @@ CONCERN = Concern(
         "inventory_schema": _inventory_schema,
     },
     pages=_pages,
+    examples=_examples,
     inventory=_inventory,
     inventory_schema=_schema(),
     inventory_doc=(

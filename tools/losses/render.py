@@ -10,6 +10,8 @@ from tools.losses.probes import render as probes_render
 from tools.losses.records import LossRecord, Output, key_text
 from tools.api.objects import ApiObject
 from tools.api.render import api_section
+from tools.search_weights import REFERENCE, front_matter
+from tools.signatures import wrap_signature
 from tools.table_cells import code, markdown as cell_markdown
 
 # The page that measures every loss x estimator pair; loss pages and the table link to it.
@@ -31,9 +33,25 @@ def page_path(name: str) -> str:
     return f"losses/{name}.md"
 
 
+# The table's marks, each shown with its meaning as a tooltip (Material's content.tooltips styles
+# <abbr title>), and spelled out in the legend above the table.
+MARKS = {
+    "D": "discrete actions",
+    "C": "continuous actions",
+    "–": "reads no action",
+    "†": "not measured: the loss is not built here (see its page); the cell shows what the class declares",
+    "✗": "declared by the class, but it failed when measured",
+}
+
+
+def mark(symbol: str) -> str:
+    return f'<abbr title="{MARKS[symbol]}">{symbol}</abbr>'
+
+
 def _action_badge(record: LossRecord) -> str:
     kinds = record.curated.action_space
-    label = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    symbols = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    label = " ".join(mark(s) for s in symbols.split())
     value = " ".join(sorted(kinds)) or "none"
     return f'<span class="lt-action" data-value="{value}">{label}</span>'
 
@@ -48,20 +66,16 @@ def _agents_badge(record: LossRecord) -> str:
     return f'<span class="lt-agents" data-value="{probes_render.agents_value(record)}">{probes_render.agents_label(record)}</span>'
 
 
-def _dagger(record: LossRecord) -> str:
-    return "" if record.measured else " †"
-
-
 def _terms(record: LossRecord) -> str:
     if record.measured is None:
-        return "not measured †"
+        return f"not measured {mark('†')}"
     return "<br>".join(code(key_text(o.key).strip('"')) for o in record.measured.loss_outputs)
 
 
 def _targets(record: LossRecord) -> str:
     if record.measured is None:
         flags = ", ".join(f"{k}={v}" for k, v in record.delay_flags.items())
-        return f"{flags or 'no delay_* flag'} †"
+        return f"{flags or 'no delay_* flag'} {mark('†')}"
     return "<br>".join(code(t) for t in record.measured.target_params) or "none"
 
 
@@ -70,9 +84,9 @@ def _estimators(record: LossRecord, row: MatrixRow | None) -> str:
     if row is None:  # the class names no default estimator and declares none
         return "none"
     if row.not_built:
-        return (", ".join(record.supported_value_estimators) or "none") + " †"
+        return (", ".join(record.supported_value_estimators) or "none") + f" {mark('†')}"
     worked = [c.member for c in row.cells if c.outcome is not None and c.outcome.ok]
-    failed = [f"✗ {c.member}" for c in row.cells if c.declared and c.outcome is not None and not c.outcome.ok]
+    failed = [f"{mark('✗')} {c.member}" for c in row.cells if c.declared and c.outcome is not None and not c.outcome.ok]
     return ", ".join(worked + failed) or "none"
 
 
@@ -90,15 +104,18 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
             f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
             f"| {_targets(r)} | {_terms(r)} |"
         )
+    # The legend sits above the table (below 43 rows nobody finds it); hovering a mark shows it too.
     legend = (
-        "Action: **D** discrete, **C** continuous, **D C** both, **–** reads no action. "
+        f"**Marks:** Action {mark('D')} discrete, {mark('C')} continuous, both, or {mark('–')} none. "
+        f"{mark('✗')} before an estimator: declared by the class, but it failed when measured. "
+        f"{mark('†')}: not measured (the loss is not built here), the cell shows what the class declares. "
         "Agents: *multi* when the loss is built for teams of agents sharing one batch (curated); "
         "*nested keys: yes* when it was measured to run with its keys nested under an `\"agents\"` group "
         "([how](contract.md#nested-keys))."
     )
     return (
-        '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>\n\n"
-        + legend + "\n\n" + PROVENANCE + "\n\n" + probes_render.render_refusal_note(records)
+        legend + "\n\n" + '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows)
+        + "\n\n</div>\n\n" + PROVENANCE + "\n\n" + probes_render.render_refusal_note(records)
     )
 
 
@@ -168,7 +185,8 @@ def _out_key(o: Output) -> str:
     return key_text(o.key)
 
 
-def render_example(record: LossRecord, recipe: str | None) -> str:
+def example_code(record: LossRecord, recipe: str | None) -> str:
+    """The runnable example of a loss page (its output is captured by `make outputs`)."""
     if record.measured is None or recipe is None:
         keys = ", ".join(f"{k.name}={key_text(k.default)}" for k in record.accepted_keys[:3])
         lines = [
@@ -181,7 +199,7 @@ def render_example(record: LossRecord, recipe: str | None) -> str:
             lines.append(f"assert keys.{k.name} == {key_text(tuple(k.default)) if isinstance(k.default, list) else key_text(k.default)}")
         lines.append("print(keys)")
         del keys
-        return "```python\n" + "\n".join(lines) + "\n```\n"
+        return "\n".join(lines) + "\n"
     m = record.measured
     tail = ["", "# Compute the loss; sum the terms that carry gradients (measured when this page was built)."]
     if m.target_params:
@@ -193,7 +211,20 @@ def render_example(record: LossRecord, recipe: str | None) -> str:
     if m.target_params:
         tail.append("updater.step()  # after each optimiser step")
     tail.append('print(f"total loss: {total.item():.4f}")')
-    return "```python\n" + recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n```\n"
+    return recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n"
+
+
+def example_name(record: LossRecord) -> str:
+    """The example's name among generated examples (tools/outputs: outputs/generated/<name>.json)."""
+    return f"losses/{record.name}.py"
+
+
+def render_example(record: LossRecord, recipe: str | None) -> str:
+    """The example, then what it printed when `make outputs` ran it alone."""
+    return (
+        "```python\n" + example_code(record, recipe) + "```\n\n"
+        + f"<!-- gen:outputs.example generated/{example_name(record)} -->\n"
+    )
 
 
 def _outputs_table(outputs: list[Output]) -> str:
@@ -280,7 +311,8 @@ def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]
             label = f"{cell.stage} raised `{cell.outcome.error.replace('|', '/')}`"
         default = " (default)" if row.default == cell.member else ""
         lines.append(f"    | {cell.member}{default} | {'yes' if cell.declared else 'no'} | {symbol} {label} |")
-    return lines
+    # A blank line ends the table: without it the next bullet becomes one more table row.
+    return lines + [""]
 
 
 def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
@@ -330,7 +362,13 @@ def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
         default = "**required**" if p.required else code(p.default)
         description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
         rows.append(f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |")
-    out = "```text\n" + record.signature + "\n```\n\n" + "\n".join(rows) + "\n\n" + probes_render.ARGUMENTS_NOTE + "\n"
+    # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
+    # every `python` fence, leave it alone: it declares a signature, it is not an example.
+    # tests/docs checks that each one parses as a Python function header.
+    out = (
+        "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n\n"
+        + probes_render.ARGUMENTS_NOTE + "\n"
+    )
     documented_only = record.documented_only(param_docs)
     if documented_only:
         names = ", ".join(f"`{n}`" for n in documented_only)
@@ -368,7 +406,7 @@ def render_page(
     paper = f" · [paper]({c.paper})" if c.paper else ""
     settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
     out = [
-        f"# {record.name}",
+        front_matter(REFERENCE) + f"# {record.name}",
         "",
         f"**{c.family}** · {settings} · {' and '.join(c.action_space) or 'no'} actions · "
         f"{'multi-agent' if c.multi_agent else 'single-agent'}{paper}",

@@ -1,15 +1,18 @@
 """``python -m tools.outputs [PATH ...]``: run examples and store what they print (``make outputs``).
 
-With no path: every example a page shows the output of, whose stored output is
-missing or stale.  ``--all`` re-runs them all.
+With no path: every example a page shows the output of (example files, and the
+examples generated pages show), whose stored output is missing or stale.
+``--all`` re-runs them all.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
-from tools.outputs.shown import shown_sources
+from tools.outputs.shown import generated_examples, shown_sources
 from tools.outputs.store import capture, staleness
 
 
@@ -17,25 +20,34 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.outputs", description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="*", help="example files, relative to the project root")
     parser.add_argument("--all", action="store_true", help="re-run every shown example, fresh or not")
+    # Each example pays torch's import alone (seconds); two at a time halves the wait on two cores.
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="examples run at once")
     args = parser.parse_args(argv)
     try:
-        sources = args.paths or [s for s in shown_sources() if args.all or staleness(s)]
+        generated = generated_examples()
+        candidates = args.paths or [*shown_sources(), *generated]
+        sources = [s for s in candidates if args.paths or args.all or staleness(s, generated.get(s))]
     except Exception as exc:  # a page that cannot be expanded: say which, no traceback
         print(f"error: {exc}", file=sys.stderr)
         return 2
     if not sources:
         print("every shown output is fresh")
         return 0
-    failed = 0
-    for source in sources:
-        print(f"running {source} ...", flush=True)
+    def run(source: str) -> str | None:
+        """Capture one example; the error text when it fails."""
         try:
-            captured = capture(source)
+            captured = capture(source, generated.get(source))
         except (RuntimeError, FileNotFoundError) as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            failed += 1
-            continue
-        print(f"  stored {len(captured.stdout.splitlines())} lines in {captured.seconds:g} s")
+            return str(exc)
+        print(f"stored {source}: {len(captured.stdout.splitlines())} lines in {captured.seconds:g} s", flush=True)
+        return None
+
+    print(f"running {len(sources)} examples, {args.jobs} at a time ...", flush=True)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        errors = [error for error in pool.map(run, sources) if error]
+    for error in errors:
+        print(f"error: {error}", file=sys.stderr)
+    failed = len(errors)
     return 1 if failed else 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from tools.outputs.store import REFRESH_COMMAND, CapturedOutput, staleness
+from tools.outputs.store import GENERATED, REFRESH_COMMAND, CapturedOutput, staleness
 
 
 def _fence(lang: str, body: str, options: str = "") -> str:
@@ -13,17 +13,21 @@ def _fence(lang: str, body: str, options: str = "") -> str:
     return f"{ticks}{info}\n{body.rstrip()}\n{ticks}\n"
 
 
-def render_output(source: str, captured: CapturedOutput | None) -> str:
-    """The stored stdout in a ``text`` block, with where it came from; a visible note when stale."""
-    problem = staleness(source)
+def render_output(source: str, captured: CapturedOutput | None, code: str | None = None) -> str:
+    """The stored stdout in a ``text`` block, with where it came from; a visible note when stale.
+
+    ``code`` is the text of a generated example (``source`` then names it, under ``generated/``).
+    """
+    problem = staleness(source, code)
     if captured is None:
         raise FileNotFoundError(problem)
+    what = "the example above" if source.startswith(GENERATED) else f"`{source}`"
     note = (
-        f"Printed by `{source}` when `{REFRESH_COMMAND}` ran it on {captured.captured_on} "
+        f"Printed by {what} when `{REFRESH_COMMAND}` ran it alone on {captured.captured_on} "
         f"({captured.seconds:g} s here, torchrl {captured.pins.get('torchrl', '?')}); the tests fail "
-        "when the file or a pinned version changes after that."
+        "when it or a pinned version changes after that."
     )
-    out = _fence("text", captured.stdout or "(it printed nothing)") + "\n" + note + "\n"
+    out = _fence("text", captured.stdout or "(it printed nothing)") + "\n" + note + "\n{: .output-note }\n"
     if problem:
         out = f'!!! warning "Stale output"\n    {problem}\n\n' + out
     return out

@@ -24,3 +24,20 @@ def shown_sources() -> list[str]:
                 if source not in found:
                     found.append(source)
     return found
+
+
+def generated_examples() -> dict[str, str]:
+    """``generated/<name>`` -> code, for every example a generated page shows with its output.
+
+    Asks each concern's ``examples`` (the loss pages' examples need the loss records,
+    so this imports torchrl; ``shown_sources`` does not).
+    """
+    from tools import registry
+    from tools.outputs.store import GENERATED
+
+    found: dict[str, str] = {}
+    for concern in registry.concerns():
+        if concern.examples is not None:
+            for name, code in concern.examples().items():
+                found[GENERATED + name] = code
+    return found

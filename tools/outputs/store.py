@@ -7,6 +7,11 @@ stdout in ``outputs/<example path>.json`` with a key: the hash of the example's
 bytes and of the pinned versions.  Pages show the stored text; a test fails
 when a key no longer matches, naming the command that refreshes it.
 
+Generated pages show generated examples (each loss page's example is its
+recipe plus a few generated lines): a concern lists them in ``CONCERN.examples``
+(name -> code), and they are captured, keyed and shown the same way, under the
+name ``generated/<name>``, with the hash taken of the code itself.
+
 One JSON file per example (not one manifest) so that two changes adding
 examples never touch the same file.
 """
@@ -68,8 +73,13 @@ def source_path(source: str) -> Path:
     return path
 
 
-def key_for(source: str) -> str:
-    digest = hashlib.sha256(source_path(source).read_bytes())
+# Names of generated examples (no file: the concern that generates the page gives their code).
+GENERATED = "generated/"
+
+
+def key_for(source: str, code: str | None = None) -> str:
+    """Hash of the example (``code`` for a generated one, else the file's bytes) and the pins."""
+    digest = hashlib.sha256(source_path(source).read_bytes() if code is None else code.encode())
     digest.update(json.dumps(pinned_versions(), sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
@@ -85,12 +95,12 @@ def load(source: str) -> CapturedOutput | None:
     return CapturedOutput(**json.loads(path.read_text()))
 
 
-def staleness(source: str) -> str | None:
+def staleness(source: str, code: str | None = None) -> str | None:
     """Why the stored output of ``source`` cannot be shown as current, or None when it can."""
     captured = load(source)
     if captured is None:
         return f"no captured output for {source}; run `{REFRESH_COMMAND}`"
-    if captured.key != key_for(source):
+    if captured.key != key_for(source, code):
         return (
             f"the captured output of {source} is stale (the file or a pinned version changed since "
             f"{captured.captured_on}); run `{REFRESH_COMMAND}`"
@@ -98,13 +108,16 @@ def staleness(source: str) -> str | None:
     return None
 
 
-def run_example(source: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    """Run an example file alone in a fresh interpreter, in an empty working directory."""
+def run_example(source: str, env: dict[str, str] | None = None, code: str | None = None) -> subprocess.CompletedProcess:
+    """Run an example (a file, or generated ``code``) alone in a fresh interpreter, in an empty directory."""
     environment = dict(os.environ if env is None else env)
     environment.setdefault("OMP_NUM_THREADS", "1")
     with tempfile.TemporaryDirectory() as cwd:
+        path = source_path(source) if code is None else Path(cwd) / "example.py"
+        if code is not None:
+            path.write_text(code)
         return subprocess.run(
-            [sys.executable, str(source_path(source))],
+            [sys.executable, str(path)],
             cwd=cwd,
             env=environment,
             capture_output=True,
@@ -113,16 +126,16 @@ def run_example(source: str, env: dict[str, str] | None = None) -> subprocess.Co
         )
 
 
-def capture(source: str) -> CapturedOutput:
-    """Run ``source`` and store what it printed; raise with its stderr when it fails."""
+def capture(source: str, code: str | None = None) -> CapturedOutput:
+    """Run ``source`` (or the generated ``code`` named so) and store what it printed; raise when it fails."""
     started = time.perf_counter()
-    result = run_example(source)
+    result = run_example(source, code=code)
     seconds = round(time.perf_counter() - started, 1)
     if result.returncode != 0:
         raise RuntimeError(f"{source} exited {result.returncode}; nothing stored:\n{result.stderr[-4000:]}")
     captured = CapturedOutput(
         source=source,
-        key=key_for(source),
+        key=key_for(source, code),
         pins=pinned_versions(),
         captured_on=datetime.date.today().isoformat(),
         seconds=seconds,

@@ -52,14 +52,22 @@ def rows() -> list[ParityRow]:
     )
 
 
+def group_of() -> dict[str, str]:
+    """Config dataclass -> the ConfigStore group its audit page belongs to ("" when in none)."""
+    from tools import config_groups
+
+    return {c.name: c.group for c in config_groups.survey().classes}
+
+
 CONCERN = Concern(
     name="parity",
     sections={
         "counts": lambda _arg: render.render_counts(rows()),
-        "summary": lambda _arg: render.render_summary(rows()),
-        "details": lambda _arg: render.render_details(rows()),
+        "summary": lambda _arg: render.render_summary(rows(), group_of()),
+        "groups": lambda _arg: render.render_group_links(rows(), group_of()),
         "factories": lambda _arg: render.render_factories(rows()),
     },
+    pages=lambda: render.render_group_pages(rows(), group_of()),
     inventory=lambda: render.inventory(rows()),
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="One row per config dataclass that builds a class: fields only in the config, parameters "

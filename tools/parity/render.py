@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tools import table_cells as cell
+from tools import search_weights, table_cells as cell
+from tools.search_weights import front_matter
 
 from tools.parity.records import (
     BY_DESIGN,
@@ -42,44 +43,119 @@ def render_counts(rows: list[ParityRow]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_summary(rows: list[ParityRow]) -> str:
+# One page per config group (configs/parity/<group>.md) keeps the audit from being one
+# 127,000 px page that outranks the right page in search; the hand-written summary page
+# lists only the configs that differ.
+UNREGISTERED = "unregistered"  # configs stored in no ConfigStore group
+PAGE_DIR = "configs/parity"
+
+
+def page_of(group: str) -> str:
+    """The docs-relative page of a config group's audit."""
+    return f"{PAGE_DIR}/{group or UNREGISTERED}.md"
+
+
+def _differences(row: ParityRow) -> str:
+    counts = Counter(d.kind for d in row.differences)
+    return ", ".join(f"{counts[kind]} {kind}" for kind in KINDS if counts[kind]) or "none"
+
+
+def _verdict(row: ParityRow) -> str:
+    verdict = row.classification
+    if row.classification == SUSPICIOUS:
+        verdict += f" ({row.count(SUSPICIOUS)} of {len(row.differences)})"
+    if row.instantiation:
+        verdict += ", raises when instantiated"
+    return verdict
+
+
+def _by_group(rows: list[ParityRow], group_of: dict[str, str]) -> dict[str, list[ParityRow]]:
+    by_group: dict[str, list[ParityRow]] = {}
+    for row in rows:
+        by_group.setdefault(group_of.get(row.config, "") or UNREGISTERED, []).append(row)
+    return by_group
+
+
+def render_summary(rows: list[ParityRow], group_of: dict[str, str]) -> str:
+    """Only the configs that differ from their class, each linked to its group page."""
     lines = [
-        "| Config | Builds | Only in config | Only in class | Default | Type | Verdict |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| Config | Builds | Differences | Verdict |",
+        "| --- | --- | --- | --- |",
     ]
     for row in sorted(rows, key=lambda r: r.config):
-        counts = Counter(d.kind for d in row.differences)
-        name = f"[`{row.config}`](#{anchor(row)})" if row.differences else f"`{row.config}`"
-        verdict = row.classification
-        if row.classification == SUSPICIOUS:
-            verdict += f" ({row.count(SUSPICIOUS)} of {len(row.differences)})"
-        if row.instantiation:
-            verdict += ", raises when instantiated"
+        if not row.differences:
+            continue
+        page = page_of(group_of.get(row.config, "")).removeprefix("configs/")
+        # The id keeps links to parity.md#parity-<config> working.
         lines.append(
-            f"| {name} | `{row.target_name}` | {counts[ONLY_IN_CONFIG]} | {counts[ONLY_IN_CLASS]} | {counts[DEFAULT]} "
-            f"| {counts[TYPE]} | {verdict} |"
+            f"| [`{row.config}`]({page}#{anchor(row)}){{ #{anchor(row)} }} | `{row.target_name}` "
+            f"| {_differences(row)} | {_verdict(row)} |"
         )
     return "\n".join(lines) + "\n"
 
 
-def render_details(rows: list[ParityRow]) -> str:
-    out = []
-    for row in sorted(rows, key=lambda r: r.config):
-        if not row.differences:
-            continue
-        out.append(f"### `{row.config}` → `{row.target_name}` {{ #{anchor(row)} }}\n")
-        out.append(f"Builds `{row.target}` through {row.via}. Verdict: **{row.classification}**.\n")
-        if row.instantiation:
-            out.append(f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n")
-        out.append("| Field | Difference | Config | Class | Classification | Reason |")
-        out.append("| --- | --- | --- | --- | --- | --- |")
-        for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field)):
-            out.append(
-                f"| `{d.field}` | {d.kind} | {cell.code(d.config)} | {cell.code(d.target)} | {d.classification} "
-                f"| {cell.text(d.reason)} |"
-            )
-        out.append("")
-    return "\n".join(out)
+def render_group_links(rows: list[ParityRow], group_of: dict[str, str]) -> str:
+    by_group = _by_group(rows, group_of)
+    lines = []
+    for group in sorted(by_group, key=lambda g: (g == UNREGISTERED, g)):
+        verdicts = Counter(r.classification for r in by_group[group])
+        label = "not stored in any group" if group == UNREGISTERED else f"`{group}`"
+        lines.append(
+            f"- [{label}]({page_of(group).removeprefix('configs/')}): {len(by_group[group])} configs, "
+            f"{verdicts[IDENTICAL]} identical, {verdicts[BY_DESIGN]} by design, {verdicts[SUSPICIOUS]} suspicious"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _details(row: ParityRow) -> list[str]:
+    out = [f"### `{row.config}` → `{row.target_name}` {{ #{anchor(row)} }}\n"]
+    out.append(f"Builds `{row.target}` through {row.via}. Verdict: **{row.classification}**.\n")
+    if row.instantiation:
+        out.append(f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n")
+    # Five columns: the kind and its classification share one, so the reason stays in view.
+    out.append("| Field | Difference | Config | Class | Reason |")
+    out.append("| --- | --- | --- | --- | --- |")
+    for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field)):
+        out.append(
+            f"| `{d.field}` | {d.kind}, *{d.classification}* | {cell.code(d.config)} | {cell.code(d.target)} "
+            f"| {cell.text(d.reason)} |"
+        )
+    out.append("")
+    return out
+
+
+def render_group_page(group: str, rows: list[ParityRow]) -> str:
+    """The audit of one config group: every config in it, then each difference with its reason."""
+    title = "Configs stored in no group" if group == UNREGISTERED else f"The `{group}` group"
+    verdicts = Counter(r.classification for r in rows)
+    out = [
+        # The group pages name every config and class: a query for a class finds its own page first.
+        front_matter(search_weights.AUDIT) + f"# Parity: {title}",
+        "",
+        f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
+        f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
+        "How differences are classified: [the parity audit](../parity.md).",
+        "",
+        "| Config | Builds | Differences | Verdict |",
+        "| --- | --- | --- | --- |",
+    ]
+    ordered = sorted(rows, key=lambda r: r.config)
+    for row in ordered:
+        # Identical configs have no section below; the id on the name keeps #parity-<config> valid.
+        name = f"[`{row.config}`](#{anchor(row)})" if row.differences else f"`{row.config}`{{ #{anchor(row)} }}"
+        out.append(f"| {name} | `{row.target_name}` | {_differences(row)} | {_verdict(row)} |")
+    out.append("")
+    differing = [row for row in ordered if row.differences]
+    if differing:
+        out += ["## Differences, with reasons", ""]
+        for row in differing:
+            out += _details(row)
+    return "\n".join(out) + "\n"
+
+
+def render_group_pages(rows: list[ParityRow], group_of: dict[str, str]) -> dict[str, str]:
+    by_group = _by_group(rows, group_of)
+    return {page_of(group): render_group_page(group, group_rows) for group, group_rows in by_group.items()}
 
 
 def inventory(rows: list[ParityRow]) -> list[dict]:

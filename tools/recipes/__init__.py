@@ -73,6 +73,25 @@ def _targets(slug: str) -> str:
     return render_targets(recipe(slug.strip()), reference(), cadences())
 
 
+def sota_comparison(slug: str):
+    """The recipe's knobs beside the values of the SOTA scripts that build its loss (``tools.recipes.sota``)."""
+    from tools.losses import curated
+    from tools.recipes.sota import compare
+    from tools.sota import loss_sources
+
+    multi_agent = {name for name, entry in curated.load()["losses"].items() if entry.get("multi_agent")}
+    return compare(recipe(slug), loss_sources(), multi_agent)
+
+
+def _sota(slug: str) -> str:
+    from tools.recipes.render import render_sota
+    from tools.sota import sota_map
+    from tools.targets import reference
+
+    slug = slug.strip()
+    return render_sota(recipe(slug), sota_comparison(slug), sota_map().commit, reference().soft.same_as_eps)
+
+
 def _links(slug: str) -> str:
     from tools.recipes.render import render_links
 
@@ -100,21 +119,36 @@ def _inventory() -> list[dict]:
                 {"class": c.name, "arguments": c.keywords} for c in r.calls if c.name in ("SoftUpdate", "HardUpdate")
             ],
             "knobs": {k.name: k.value for k in r.knobs},
+            "sota": _sota_inventory(r.slug),
         }
         for r in recipes()
     ]
 
 
+def _sota_inventory(slug: str) -> list[dict]:
+    comparison = sota_comparison(slug)
+    return [
+        {
+            "directory": source.directory,
+            "file": source.file,
+            "anchor": source.anchor,
+            "values": {row.knob: row.cells[i].value for row in comparison.rows if row.cells[i] is not None},
+        }
+        for i, source in enumerate(comparison.shown)
+    ]
+
+
 CONCERN = Concern(
     name="recipes",
-    sections={"index": _index, "summary": _summary, "keys": _keys, "targets": _targets, "links": _links},
+    sections={"index": _index, "summary": _summary, "keys": _keys, "targets": _targets, "sota": _sota, "links": _links},
     inventory=_inventory,
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "One object per training recipe (`slug`, `family`, `file`, `page`, and read from the file's source: "
         "`losses`, `estimators`, `environments`, `updaters` with their keyword arguments as written, `knobs` "
-        "name -> default as written)."
+        "name -> default as written) and `sota`: the SOTA scripts building its loss that its page compares, "
+        "each with the value its config gives the recipe's knobs."
     ),
 )
 
-__all__ = ["CONCERN", "links_for_loss", "recipe", "recipes"]
+__all__ = ["CONCERN", "links_for_loss", "recipe", "recipes", "sota_comparison"]

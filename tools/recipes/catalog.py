@@ -27,4 +27,7 @@ FAMILIES: dict[str, str] = {
     "cql": "CQL, offline then online",
     "discrete_cql": "Discrete CQL",
     "td3_bc": "TD3+BC",
+    "bc": "Behaviour cloning",
+    "decision_transformer": "Decision Transformer",
+    "online_dt": "Online Decision Transformer",
 }

@@ -22,6 +22,9 @@ UPDATERS = ("SoftUpdate", "HardUpdate")
 # Exploration modules (whose step() advances their schedule) and prioritized replay.
 EXPLORATION = ("EGreedyModule", "AdditiveGaussianModule", "OrnsteinUhlenbeckProcessModule")
 PRIORITIZED = ("TensorDictPrioritizedReplayBuffer", "PrioritizedReplayBuffer", "PrioritizedSampler")
+# Sequence pieces of a replay buffer (trajectory slices, returns-to-go written on extend): what a
+# sequence model's loss reads depends on them.
+SEQUENCES = ("SliceSampler", "Reward2GoTransform")
 # Methods whose calls wire a loss, an estimator or a buffer: the lines a page highlights.
 WIRING_METHODS = ("set_keys", "make_value_estimator", "value_estimator", "update_tensordict_priority", "update_priority")
 
@@ -162,7 +165,7 @@ def read_recipe(path: Path) -> Recipe:
             environments.append(str(node.args[0].value))
         elif name in local_envs or (name and name.endswith("Env") and imported.get(name, "").startswith("torchrl.envs") and name not in ("GymEnv", "TransformedEnv")):
             environments.append(name)
-        if name in (*losses, *losses_by_alias.values(), *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *WIRING_METHODS):
+        if name in (*losses, *losses_by_alias.values(), *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *SEQUENCES, *WIRING_METHODS):
             calls.append(_call(node, name, source, dicts))
     for node in ast.walk(tree):  # uses of the objects built above: loss(batch), estimator(batch), updater.step()
         if not isinstance(node, ast.Call):

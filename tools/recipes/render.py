@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from tools.losses.records import LossRecord
 from tools.losses.render import render_keys as render_loss_keys
 from tools.recipes.records import Call, Recipe
+from tools.recipes.sota import COLUMNS, SotaComparison
 from tools.recipes.targets import copy_calls, copy_rule
+from tools.signatures import show_value
 from tools.table_cells import code, text
 from tools.targets.curated import Cadences
 from tools.targets.records import TargetsReference
@@ -19,6 +21,7 @@ LOSS_PAGE = "../losses/{}.md"
 MATRIX_PAGE = "../value-estimators/index.md"
 ESTIMATOR_REFERENCE = "../value-estimators/reference.md"
 TARGETS_PAGE = "../target-updates.md"
+SOTA_PAGE = "../sota/index.md"
 # How many step() calls the cadence line lists before "...".
 SHOWN_CALLS = 4
 
@@ -218,6 +221,81 @@ def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadenc
     return "\n".join(lines) + f"\n\nMore on cadences: [Target updates]({TARGETS_PAGE}).\n"
 
 
+def _source_link(source, prefix: str = "../") -> str:
+    return f"[`{source.directory}/{source.file}`]({prefix}{source.anchor})"
+
+
+def _sota_cell(answer) -> str:
+    return "–" if answer is None else f"{code(show_value(answer.value))}<br>from `{answer.key}`"
+
+
+ASIDE_REASONS = {
+    "multi-agent": "multi-agent",
+    "single-agent": "single-agent",
+    "no knob": "sets none of these knobs",
+    "columns": "past the first {columns} columns",
+}
+
+
+def _not_compared(comparison: SotaComparison) -> list[str]:
+    lines = []
+    for aside in comparison.also:
+        if aside.reason == "other losses":
+            why = "also builds " + ", ".join(f"`{n}`" for n in aside.other_losses)
+        else:
+            why = ASIDE_REASONS[aside.reason].format(columns=COLUMNS)
+        lines.append(f"{_source_link(aside.source)} ({aside.source.kind}, {why})")
+    return lines
+
+
+def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_one_minus_tau: bool) -> str:
+    """The recipe's knobs beside the values of the SOTA scripts that build its loss (records: tools.recipes.sota)."""
+    losses = " or ".join(f"`{n}`" for n in comparison.losses)
+    source_note = (
+        f"Values read by the [SOTA map]({SOTA_PAGE}) from pytorch/rl's `sota-implementations/` at commit "
+        f"`{commit[:10]}` (a script's Hydra config; a trainer config's composition, stored by `make sota-compose`). "
+        "Which config key answers which knob is curated in `tools/recipes/sota.py`."
+    )
+    out = []
+    for name in comparison.unbuilt:
+        if name in comparison.older:
+            out.append(f"No script or trainer config builds `{name}`; the ones below build `{comparison.older[name]}`, "
+                       "its older implementation.")
+        else:
+            out.append(f"No script or trainer config of pytorch/rl's `sota-implementations/` builds `{name}`.")
+    if not comparison.shown:
+        others = _not_compared(comparison)
+        if others:
+            out.append("Scripts that build " + losses + ", not compared here: " + ", ".join(others) + ".")
+        out.append(f"The [SOTA map]({SOTA_PAGE}) lists what each directory builds (commit `{commit[:10]}`).")
+        return "\n\n".join(out) + "\n"
+    header = "| Knob | This recipe | " + " | ".join(_source_link(s) for s in comparison.shown) + " |"
+    rows = [header, "| --- | --- |" + " --- |" * len(comparison.shown)]
+    environments = [", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown]
+    rows.append(f"| Trains on | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
+    rows.append("| Builds | " + ", ".join(f"`{n}`" for n in comparison.losses) + " | "
+                + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown) + " |")
+    if _updaters(recipe) or any(s.updaters for s in comparison.shown):
+        # As built: a config value may reach the updater through arithmetic (eps=1 - tau).
+        ours = "<br>".join(code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})")
+                           for c in _updaters(recipe))
+        rows.append(f"| Target updater | {ours or 'none'} | "
+                    + " | ".join("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown) + " |")
+    for row in comparison.rows:
+        rows.append(f"| `{row.knob}` | {code(row.value)} | " + " | ".join(_sota_cell(c) for c in row.cells) + " |")
+    out.append("\n".join(rows))
+    notes = [source_note]
+    if eps_is_one_minus_tau and any("eps=" in u for s in comparison.shown for u in s.updaters):
+        notes.append(f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({TARGETS_PAGE}#softupdate)).")
+    others = _not_compared(comparison)
+    if others:
+        notes.append("Also building " + losses + ", not compared: " + ", ".join(others) + ".")
+    if comparison.unmatched:
+        notes.append("Knobs with no counterpart in these configs: " + ", ".join(f"`{k}`" for k in comparison.unmatched) + ".")
+    out.extend(notes)
+    return "\n\n".join(out) + "\n"
+
+
 def render_links(recipe: Recipe) -> str:
     losses = ", ".join(_loss_link(n) for n in recipe.losses)
     return (
@@ -239,6 +317,7 @@ __all__ = [
     "render_index",
     "render_keys",
     "render_links",
+    "render_sota",
     "render_summary",
     "render_targets",
 ]

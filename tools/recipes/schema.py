@@ -15,4 +15,10 @@ SCHEMA = array(record(
         arguments=(mapping(STR, keys="a keyword argument"), "its keyword arguments, as written in the file"),
     )), "the target-network updaters the file builds"),
     knobs=(mapping(STR, keys="a module-level constant"), "the file's knobs: name -> default, as written"),
+    sota=(array(record(
+        directory=(STR, "a directory of pytorch/rl's sota-implementations/"),
+        file=(STR, "the script or trainer config compared, relative to the directory"),
+        anchor=(STR, "its directory's entry on the SOTA page (docs-relative page and anchor)"),
+        values=(mapping({}, keys="a knob of the recipe"), "knob -> the value that script's config gives it"),
+    )), "the SOTA scripts building the recipe's loss that its page compares (empty when none builds it)"),
 ))

@@ -78,6 +78,18 @@ def summaries():
     return cached("sota.summaries", compute, inputs=[*INPUTS, DATA / "losses.yaml", TOOLS / "sota" / "summary.py"])
 
 
+def loss_sources():
+    """Each script and trainer config that builds a loss, with its hyperparameters (``tools.sota.sources``)."""
+    from tools.sota.compose import STORED
+    from tools.sota.sources import decode, encode, loss_sources as compute_sources
+
+    def compute():
+        return compute_sources(sota_map(), summaries(), checked(), compositions()[0])
+
+    inputs = [*INPUTS, DATA / "losses.yaml", STORED, *(TOOLS / "sota" / f"{name}.py" for name in ("summary", "sources"))]
+    return cached("sota.loss_sources", compute, inputs=inputs, encode=encode, decode=decode)
+
+
 def _source(_arg: str) -> str:
     from tools.sota.render import render_source
 
@@ -137,4 +149,4 @@ CONCERN = Concern(
     ),
 )
 
-__all__ = ["CONCERN", "checked", "compositions", "sota_map", "summaries"]
+__all__ = ["CONCERN", "checked", "compositions", "loss_sources", "sota_map", "summaries"]

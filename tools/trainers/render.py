@@ -5,6 +5,7 @@ from __future__ import annotations
 from tools import table_cells as cell
 from tools.config_groups.records import ConfigSurvey
 from tools.hook_points.records import HookPointSurvey
+from tools.parity.render import page_of as parity_page_of
 from tools.signatures import Parameter
 from tools.sota import links as sota_links
 from tools.trainers.checkpoints import CheckpointFacts
@@ -129,7 +130,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
     also = f" (also: {', '.join(loss_link(x) for x in r.other_losses)})" if r.other_losses else ""
     note = f" {r.loss_note[0].upper()}{r.loss_note[1:]}." if r.loss_note else ""
     parity = "".join(
-        f" Differences between the two: [parity audit](../configs/parity.md#parity-{c.name})."
+        f" Differences between the two: [parity audit](../{parity_page_of(c.group)}#parity-{c.name})."
         for c in configs.for_class(r.name)
     )
     parts = [

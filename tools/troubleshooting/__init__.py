@@ -4,7 +4,9 @@ Entries are curated (``data/troubleshooting.yaml`` and one code file per entry
 under ``data/troubleshooting/``); the error text each page shows is captured
 when the site is built, by running the entry's reproduction block against the
 installed torchrl (``capture.py``), and cached on the entries' sources and
-the installed versions.  ``data/captured/troubleshooting.json`` holds the text
+the installed versions.  Entries about keys and shapes also show what the
+wiring checker says about their case (``wiring.py``), measured the same way
+and cached on the checker's own sources.  ``data/captured/troubleshooting.json`` holds the text
 each entry was last reviewed against: the drift test fails, naming the entry,
 when torchrl's text moves away from it (``make troubleshooting-accept``
 records the new text once the entry has been re-read).
@@ -22,7 +24,7 @@ from tools.registry import Concern
 from tools.troubleshooting import schema as _inventory_schema
 from tools.troubleshooting import curated as curated_data
 from tools.troubleshooting import render
-from tools.troubleshooting.records import Captures, Curated
+from tools.troubleshooting.records import Captures, Curated, WiringCases
 
 REVIEWED_FILE = DATA / "captured" / "troubleshooting.json"
 ACCEPT_COMMAND = "make troubleshooting-accept"
@@ -54,6 +56,28 @@ def captures() -> Captures:
 
     encode, decode = record_codec(Captures)
     return cached("troubleshooting.captures", compute, inputs=_inputs(), encode=encode, decode=decode)
+
+
+def wiring_cases() -> WiringCases:
+    """check_wiring's report for each entry that names its loss and data (``wiring:``)."""
+
+    def compute() -> WiringCases:
+        from tools.troubleshooting.wiring import wiring_cases as measure
+
+        return measure(curated_entries())
+
+    # What the checker reports depends on its code, on who writes each key (data/losses.yaml) and
+    # on what it measured on the loss zoo's recipes.
+    inputs = [
+        *_inputs(),
+        TOOLS / "troubleshooting" / "wiring.py",
+        TOOLS / "wiring",
+        TOOLS / "losses" / "zoo.py",
+        TOOLS / "losses" / "recipes",
+        DATA / "losses.yaml",
+    ]
+    encode, decode = record_codec(WiringCases)
+    return cached("troubleshooting.wiring", compute, inputs=inputs, encode=encode, decode=decode)
 
 
 def reviewed() -> dict:
@@ -107,7 +131,7 @@ def inventory() -> list[dict]:
 CONCERN = Concern(
     name="troubleshooting",
     sections={
-        "area": lambda arg: render.render_area(curated_entries(), captures(), reviewed(), arg.strip()),
+        "area": lambda arg: render.render_area(curated_entries(), captures(), reviewed(), arg.strip(), wiring_cases()),
         "by_error": lambda _arg: render.render_by_error(curated_entries(), captures()),
         "checklist": lambda _arg: render.render_checklist(curated_entries()),
         "areas": lambda _arg: render.render_areas(curated_entries()),
@@ -124,4 +148,14 @@ CONCERN = Concern(
     ),
 )
 
-__all__ = ["ACCEPT_COMMAND", "CONCERN", "REVIEWED_FILE", "captures", "curated_entries", "inventory", "reviewable", "reviewed"]
+__all__ = [
+    "ACCEPT_COMMAND",
+    "CONCERN",
+    "REVIEWED_FILE",
+    "captures",
+    "curated_entries",
+    "inventory",
+    "reviewable",
+    "reviewed",
+    "wiring_cases",
+]

@@ -24,8 +24,8 @@ FIX_MARKER = "# ---- fix ----"
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ISSUE_URL = re.compile(r"^https://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+$")
 FOUND_BY_TRYING = "found by trying"
-ENTRY_FIELDS = {"slug", "area", "symptom", "kind", "cause", "source", "links", "fix_console"}
-REQUIRED_ENTRY_FIELDS = ENTRY_FIELDS - {"kind", "fix_console"}
+ENTRY_FIELDS = {"slug", "area", "symptom", "kind", "cause", "source", "links", "fix_console", "wiring"}
+REQUIRED_ENTRY_FIELDS = ENTRY_FIELDS - {"kind", "fix_console", "wiring"}
 FIXED_FIELDS = {"slug", "summary", "reported", "fix", "fixed_in"}
 
 
@@ -92,6 +92,11 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
                 problems.append(f"{where}: entry {slug!r}: an '{ELSEWHERE}' entry has a check block and a fix_console")
         elif not fix:
             problems.append(f"{_shown(code)}: no '{FIX_MARKER}' line followed by the fix")
+        wiring = item.get("wiring") or []
+        if wiring and not (
+            isinstance(wiring, list) and len(wiring) == 2 and all(isinstance(n, str) and n.isidentifier() for n in wiring)
+        ):
+            problems.append(f"{where}: entry {slug!r}: wiring is [loss, data], the names of two variables of its reproduction")
         entries.append(
             Entry(
                 slug=slug,
@@ -104,6 +109,7 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
                 reproduce=reproduce,
                 fix=fix,
                 fix_console=(item.get("fix_console") or "").strip(),
+                wiring=list(wiring),
             )
         )
     fixed = []

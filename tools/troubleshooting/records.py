@@ -28,6 +28,9 @@ class Entry:
     reproduce: str  # the reproduction block, exactly as the page shows and the build runs it
     fix: str  # the fix block (Python); empty for ELSEWHERE entries
     fix_console: str = ""  # a shell command that fixes it (ELSEWHERE entries)
+    # [loss, data]: the names the reproduction gives its loss module and its batch, for entries about
+    # keys and shapes; the build runs check_wiring on them (wiring.py). Empty for the others.
+    wiring: list[str] = field(default_factory=list)
 
     @property
     def reported(self) -> bool:
@@ -75,6 +78,26 @@ class Capture:
     @property
     def first_line(self) -> str | None:
         return self.error_text.splitlines()[0] if self.error_text else None
+
+
+@dataclass(frozen=True)
+class WiringCase:
+    """What check_wiring reported on an entry's loss and data, as the reproduction builds them."""
+
+    slug: str
+    loss: str  # the reproduction's variable names, shown on the page
+    data: str
+    report: str  # the report's text, as print(report) shows it
+    ready: bool
+
+
+@dataclass(frozen=True)
+class WiringCases:
+    torchrl: str
+    cases: list[WiringCase] = field(default_factory=list)
+
+    def get(self, slug: str) -> WiringCase | None:
+        return next((case for case in self.cases if case.slug == slug), None)
 
 
 @dataclass(frozen=True)

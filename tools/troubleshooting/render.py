@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import posixpath
 import re
+import textwrap
 
 from tools import table_cells
-from tools.troubleshooting.records import ELSEWHERE, SILENT, Capture, Captures, Curated, Entry
+from tools.troubleshooting.records import ELSEWHERE, SILENT, Capture, Captures, Curated, Entry, WiringCase, WiringCases
 
 PAGE_DIR = "troubleshooting"
 FIXED_PAGE = f"{PAGE_DIR}/fixed-upstream.md"
+CHECK_WIRING_PAGE = "tools/check-wiring.md"
 
 
 def page_of(area: str) -> str:
@@ -34,8 +36,28 @@ def _source(entry: Entry) -> str:
     return f"reported in [{match.group(1)}#{match.group(2)}]({entry.source})"
 
 
-def render_entry(entry: Entry, capture: Capture, reviewed: dict | None) -> str:
-    parts = [f"## {entry.symptom} {{ #{entry.slug} }}\n"]
+def _inline(text: str) -> str:
+    """Text that Markdown shows as typed: an error's ``<lambda>`` or ``<key>`` is not an HTML tag.
+
+    Unescaped, the browser dropped such a "tag" from the heading, and Material's search
+    indexer, waiting for its end, filed every later section of the page under that heading.
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_wiring(entry: Entry, case: WiringCase) -> str:
+    """check_wiring's report on the reproduction, folded under the block (pymdownx.details)."""
+    before = "as the reproduction leaves them" if entry.kind == SILENT else "as they stand just before the call that fails"
+    intro = (
+        f"[`check_wiring`]({_link(CHECK_WIRING_PAGE)}) run on the reproduction's `{case.loss}` and `{case.data}`, "
+        f"{before}, when this site was built. Its verdict: {'ready' if case.ready else 'not ready'}."
+    )
+    body = f"{intro}\n\n{_fence('text', case.report)}"
+    return '??? info "What check_wiring says about this case"\n' + textwrap.indent(body, "    ") + "\n"
+
+
+def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: WiringCase | None = None) -> str:
+    parts = [f"## {_inline(entry.symptom)} {{ #{entry.slug} }}\n"]
     if entry.kind == SILENT:
         parts.append(
             f"Nothing is raised: the run goes on and is wrong. The reproduction below asserts the symptom "
@@ -70,6 +92,8 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None) -> str:
         what = "asserts the symptom" if entry.kind == SILENT else "catches the error and asserts it"
         parts.append(f"**Reproduce** (runs alone; {what}):\n")
         parts.append(_fence("python", entry.reproduce))
+        if wiring is not None:
+            parts.append(render_wiring(entry, wiring))
         parts.append("**Fix:**\n")
         parts.append(_fence("python", entry.fix))
     if entry.links:
@@ -78,12 +102,17 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None) -> str:
     return "\n".join(parts)
 
 
-def render_area(curated: Curated, captures: Captures, reviewed: dict, area: str) -> str:
+def render_area(
+    curated: Curated, captures: Captures, reviewed: dict, area: str, wiring: WiringCases | None = None
+) -> str:
     entries = curated.in_area(area)
     if not entries:
         known = ", ".join(a.slug for a in curated.areas)
         raise ValueError(f"no troubleshooting area {area!r} (areas: {known})")
-    return "\n".join(render_entry(e, captures.get(e.slug), reviewed.get(e.slug)) for e in entries)
+    return "\n".join(
+        render_entry(e, captures.get(e.slug), reviewed.get(e.slug), wiring.get(e.slug) if wiring else None)
+        for e in entries
+    )
 
 
 def render_by_error(curated: Curated, captures: Captures) -> str:
@@ -111,7 +140,7 @@ def render_checklist(curated: Curated) -> str:
     lines = []
     for entry in curated.entries:
         if entry.kind == SILENT:
-            lines.append(f"- [ ] [{entry.symptom}]({posixpath.basename(page_of(entry.area))}#{entry.slug})")
+            lines.append(f"- [ ] [{_inline(entry.symptom)}]({posixpath.basename(page_of(entry.area))}#{entry.slug})")
     return "\n".join(lines) + "\n"
 
 

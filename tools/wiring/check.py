@@ -33,6 +33,10 @@ def check_wiring(
     every check passed.
     """
     _check_arguments(loss, data, env)
+    # The forward passes run on copies of the loss as it is now: reading the estimator below builds a
+    # loss's default one, and for a miswired loss that half-built estimator changed the error the
+    # forward pass raised (a TypeError on None instead of the KeyError the user's own call raises).
+    pristine = _copy(loss)
     source = "data"
     if env is not None:
         data, source = _rollout(loss, env, policy, critic, rollout_steps), f"a rollout of {rollout_steps} steps"
@@ -58,12 +62,12 @@ def check_wiring(
 
     forward = fixed = None
     if try_forward:
-        forward = run_forward(loss, data)
+        forward = run_forward(_copy(pristine) if pristine is not None else loss, data)
         if not forward.ok and not problems:
             problems.append(checks.problem("forward", None, f"every check passed, but the forward pass raised {forward.error}"))
         fixes = [p.fix for p in problems if p.fix is not None]
         if fixes:
-            fixed = _forward_with_fixes(loss, data, fixes)
+            fixed = _forward_with_fixes(pristine if pristine is not None else loss, data, fixes)
     estimator = estimator_of(loss)
     return WiringReport(
         loss=type(loss).__name__,
@@ -77,6 +81,13 @@ def check_wiring(
         forward=forward,
         fixed_forward=fixed,
     )
+
+
+def _copy(loss):
+    try:
+        return copy.deepcopy(loss)
+    except Exception:  # a loss that cannot be copied: the checks run on the loss itself
+        return None
 
 
 def _check_arguments(loss, data, env) -> None:
@@ -146,15 +157,20 @@ def run_forward(loss, data) -> ForwardRun:
 
 def _forward_with_fixes(loss, data, fixes) -> ForwardRun | None:
     """The suggested set_keys calls, applied to a copy of the loss, then one forward pass."""
-    try:
-        fixed = copy.deepcopy(loss)
-    except Exception:  # a loss that cannot be copied: the fixes are shown, not tried
+    fixed = _copy(loss)
+    if fixed is None:  # a loss that cannot be copied: the fixes are shown, not tried
         return None
+    # One set_keys call per target, all renames at once: applied one by one, a loss whose estimator
+    # exists checks each intermediate state, and the first rename (reward) fails on the value key
+    # the next one would have fixed (measured on the nested multi-agent case of the troubleshooting page).
+    by_target: dict[str, dict] = {}
+    for fix in fixes:
+        by_target.setdefault(fix.target, {})[fix.field] = nested(fix.key)
     try:
         with quiet():
-            for fix in fixes:
-                target = fixed.value_estimator if fix.target == "loss.value_estimator" else fixed
-                target.set_keys(**{fix.field: nested(fix.key)})
+            for target_name, renames in by_target.items():
+                target = fixed.value_estimator if target_name == "loss.value_estimator" else fixed
+                target.set_keys(**renames)
     except Exception as exc:  # the suggested call itself raised: say so
         return ForwardRun(False, first_line(exc))
     return run_forward(fixed, data)

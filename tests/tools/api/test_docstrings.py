@@ -90,3 +90,10 @@ def test_extension_rewrites_every_loaded_docstring(tmp_path):
     loaded = griffe.load("pkg", search_paths=[tmp_path], extensions=griffe.load_extensions(TorchrlDocstrings()))
     value = loaded["A"].docstring.value
     assert ">>>" not in value and "(int)" in value and "&lt;x&gt;" in value
+
+
+def test_attribute_fields_read_as_text():
+    doc = "Base.\n\n:cvar default_value_estimator: The default value type.\n    Changed with :meth:`~.make_value_estimator`.\n"
+    text = to_markdown(doc)
+    assert "`default_value_estimator` (class attribute): The default value type." in text
+    assert ":cvar" not in text

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from mkdocs.utils.yaml import yaml_load
+
 from importlib import metadata
 
-import yaml
 
 from tools.api import load, objects
 from tools.api.autolink import link_line
@@ -37,7 +38,7 @@ def test_mkdocstrings_collects_from_the_installed_parse():
 
 
 def test_mkdocs_yml_parses_docstrings_as_the_tables_do():
-    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    config = yaml_load((ROOT / "mkdocs.yml").read_text())  # MkDocs' loader: mkdocs.yml uses !ENV
     plugin = next(p["mkdocstrings"] for p in config["plugins"] if isinstance(p, dict) and "mkdocstrings" in p)
     options = plugin["handlers"]["python"]["options"]
     assert options["docstring_style"] == load.DOCSTRING_STYLE

@@ -8,10 +8,11 @@ import pytest
 
 from tools.outputs import render_output, render_tabs
 from tools.outputs import store
-from tools.outputs.shown import shown_sources
+from tools.outputs.shown import generated_examples, shown_sources
 from tools.pages import expand
 
 SHOWN = shown_sources()
+GENERATED = generated_examples()
 
 
 def test_some_page_shows_an_output():
@@ -25,8 +26,21 @@ def test_shown_output_is_fresh(source):
     assert problem is None, problem
 
 
+@pytest.mark.parametrize("name", sorted(GENERATED))
+def test_generated_example_output_is_fresh(name):
+    # Fails when a loss page's generated example changed after its output was captured.
+    problem = store.staleness(name, GENERATED[name])
+    assert problem is None, problem
+
+
+def test_every_loss_page_example_has_its_output():
+    from tools.losses.build import all_records
+
+    assert {f"generated/losses/{r.name}.py" for r in all_records()} <= set(GENERATED)
+
+
 def test_every_stored_output_is_shown_somewhere():
-    orphans = sorted(set(store.stored_sources()) - set(SHOWN))
+    orphans = sorted(set(store.stored_sources()) - set(SHOWN) - set(GENERATED))
     assert not orphans, f"outputs/ holds captures no page shows (delete them): {orphans}"
 
 
@@ -80,3 +94,14 @@ def test_tabs_hold_the_whole_file_and_its_output_indented():
 def test_indented_marker_output_keeps_the_indentation():
     page = expand('!!! note\n\n    <!-- gen:outputs.show snippets/index.py -->\n', "x.md").markdown
     assert "\n    ```text\n" in page
+
+
+def test_generated_code_is_keyed_on_its_text_and_run_alone(tmp_path, monkeypatch):
+    monkeypatch.setattr(store, "OUTPUTS", tmp_path / "outputs")
+    name = "generated/demo/x.py"
+    captured = store.capture(name, "print('from generated code')\n")
+    assert captured.stdout == "from generated code\n"
+    assert store.staleness(name, "print('from generated code')\n") is None
+    assert "make outputs" in store.staleness(name, "print('changed')\n")
+    shown = render_output(name, store.load(name), "print('from generated code')\n")
+    assert "Printed by the example above" in shown

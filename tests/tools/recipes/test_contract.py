@@ -51,7 +51,7 @@ def test_page_shows_the_whole_file_its_output_and_highlights_the_wiring(recipe):
     tabs = [m for m in TABS.finditer(markdown) if m.group("source") == recipe.source]
     assert tabs, f"{page.name}: show the file with <!-- gen:outputs.tabs {recipe.source} hl_lines=\"...\" -->"
     assert recipe.source in shown_sources()
-    for section in ("summary", "keys", "targets", "links"):
+    for section in ("summary", "keys", "targets", "sota", "links"):
         assert f"<!-- gen:recipes.{section} {recipe.slug} -->" in markdown, f"{page.name}: place gen:recipes.{section}"
     highlighted = tabs[0].group("lines") or ""
     assert highlighted == highlight_lines(recipe), (

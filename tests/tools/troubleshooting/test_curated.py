@@ -12,8 +12,10 @@ from tools.troubleshooting.records import ELSEWHERE, RAISES, SILENT
 def test_the_shipped_entries_meet_the_issue(troubleshooting_entries):
     entries = troubleshooting_entries.entries
     assert len(entries) >= 40
-    reported = [e for e in entries if e.reported] + troubleshooting_entries.fixed
-    assert len(reported) >= 20, f"only {len(reported)} entries come from reported failures"
+    reported = [e for e in entries if e.reported]
+    assert len(reported) + len(troubleshooting_entries.fixed) >= 20, f"only {len(reported)} entries come from reported failures"
+    # Issue 9: at least half of the entries come from failures users reported.
+    assert 2 * len(reported) > len(entries), f"{len(reported)} of {len(entries)} entries come from reported failures"
     assert {e.kind for e in entries} == {RAISES, SILENT, ELSEWHERE}
 
 
@@ -63,4 +65,11 @@ def test_a_valid_entry_loads_with_its_two_blocks(tmp_path):
 def test_problems_are_named(tmp_path, entry, files, says):
     data, code = _write(tmp_path, [entry], files)
     with pytest.raises(curated.CuratedDataError, match=says):
+        curated.load(data, code)
+
+
+@pytest.mark.parametrize("wiring", [["loss"], ["loss", "not a name"], "loss, batch"])
+def test_wiring_names_two_variables(tmp_path, wiring):
+    data, code = _write(tmp_path, [_entry(wiring=wiring)], {"a-b.py": "x\n# ---- fix ----\ny\n"})
+    with pytest.raises(curated.CuratedDataError, match=r"wiring is \[loss, data\]"):
         curated.load(data, code)

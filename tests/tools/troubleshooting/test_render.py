@@ -46,3 +46,12 @@ def test_fixed_upstream_table_and_blocks():
     out = render.render_fixed(_curated(), "0.14.1")
     assert "| [It broke](#old) | [#2](https://github.com/pytorch/rl/issues/2) | [#3](https://github.com/pytorch/rl/pull/3) | v0.2.0 |" in out
     assert "```python\nworks()\n```" in out
+
+
+def test_a_symptom_that_names_a_lambda_or_a_placeholder_is_shown_as_typed():
+    entry = Entry("hook", "keys", "TypeError: <lambda>() missing 1 required argument & more", SILENT, "Why.",
+                  "found by trying", [], "check()\n", "fixed()\n")
+    out = render.render_entry(entry, Capture("hook", None, None, "0.14.1"), None)
+    assert out.startswith("## TypeError: &lt;lambda&gt;() missing 1 required argument &amp; more { #hook }\n")
+    curated = Curated([Area("keys", "Keys")], [entry], [])
+    assert "[TypeError: &lt;lambda&gt;() missing" in render.render_checklist(curated)

@@ -1,0 +1,310 @@
+"""What a reader sees, page by page, in Chromium: tables, phone width, the loss table, navigation.
+
+One tab visits every page of the built site once and measures it at three widths
+(1400 px: identifiers in table cells; 1280 px: tables' columns; 390 px: sideways
+scrolling), so adding pages adds one load each, not three.  The tests below then
+assert on those measurements; they know no page by name except where the issue
+named a table (the loss table, the hook-points table, the loss constructors).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import pytest
+
+from tests.site.test_browser import SUB_PATH, _html_pages, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+
+DESKTOP, LAPTOP, PHONE = (1400, 900), (1280, 900), (390, 844)
+
+# A line break inside inline code in a table cell, between two characters of one name:
+# after a letter or digit and before a letter, digit, "_" or "." (loss_obje|ctive,
+# delay_actor=Fals|e, td|_error).  Breaks after "_ . , /" (tools/word_breaks.py) are fine.
+SPLIT_IDENTIFIERS = r"""() => {
+  const word = c => /[A-Za-z0-9]/.test(c);
+  const found = [];
+  for (const code of document.querySelectorAll(".md-typeset table td code, .md-typeset table th code")) {
+    if (code.getClientRects().length < 2) continue;  // on one line: nothing to check
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let previousTop = null, previous = "";
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      for (let i = 0; i < node.data.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i); range.setEnd(node, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        const char = node.data[i];
+        if (previousTop !== null && rect.top > previousTop + 2 && word(previous) && (word(char) || char === "_" || char === "."))
+          found.push(code.textContent.slice(0, 80));
+        previousTop = rect.top; previous = char;
+      }
+    }
+  }
+  return found;
+}"""
+
+# Table cells holding Markdown that did not render: a list item or bold text swallowed
+# into a table because a blank line was missing after it ("- **Target parameters** ...").
+# `**kwargs` is not bold: a closing "**" follows a word character.
+MARKDOWN_IN_CELLS = r"""() => [...document.querySelectorAll(".md-typeset td")]
+  .map(td => td.textContent.trim())
+  .filter(text => /^- |\*\*\w[^*]*[\w.)]\*\*/.test(text))
+  .map(text => text.slice(0, 80))"""
+
+# For each visible table: its headings, the columns cut off by a sideways scroll (none when it
+# fits), and whether its first column stays in view when scrolled to the far right.
+TABLES = r"""() => {
+  const out = [];
+  for (const table of document.querySelectorAll(".md-typeset table")) {
+    if (!table.offsetParent) continue;  // in a closed tab or details: not on screen
+    const heads = [...table.querySelectorAll("thead th")];
+    let box = table;
+    while (box && box !== document.body) {
+      const style = getComputedStyle(box);
+      if (/(auto|scroll|hidden)/.test(style.overflowX) && box.scrollWidth > box.clientWidth + 1) break;
+      box = box.parentElement;
+    }
+    if (!box || box === document.body) {
+      out.push({head: heads.map(th => th.textContent.trim()), cut: [], firstInView: true});
+      continue;
+    }
+    const edge = box.getBoundingClientRect();
+    const cut = heads.filter(th => th.getBoundingClientRect().right > edge.right + 1).map(th => th.textContent.trim());
+    const start = box.scrollLeft;
+    box.scrollLeft = box.scrollWidth;
+    const first = table.querySelector("tbody tr td:first-child") || heads[0];
+    const firstInView = !first || first.getBoundingClientRect().left >= box.getBoundingClientRect().left - 1;
+    box.scrollLeft = start;
+    out.push({head: heads.map(th => th.textContent.trim()), cut, firstInView});
+  }
+  return out;
+}"""
+
+# Elements sticking out of the page on the right, outside tables and code (which scroll).
+SIDEWAYS = r"""() => {
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth <= width) return [];
+  return [...document.querySelectorAll(".md-main *")]
+    .filter(e => e.getBoundingClientRect().right > width + 1 && !e.closest("table, pre, .highlight, .md-typeset__scrollwrap"))
+    .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 40)}`);
+}"""
+
+# Tables whose columns must all be visible at 1280 px (the issue named them), by page pattern
+# and first heading: the loss table, the hook-points table, every loss's constructor table.
+MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point"), ("/losses/*/", "Argument")]
+
+
+@pytest.fixture(scope="module")
+def sweep(browser, served_site, built_site):  # noqa: F811
+    """Every page measured at the three widths: {path: {...}}, plus console errors."""
+    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    # Every page load makes Material's worker fetch the search index and build it (about a
+    # second of CPU each): this tab measures layout, so it gets an index with no documents.
+    index = json.loads((built_site.site_dir / "search" / "search_index.json").read_text())
+    empty = json.dumps({**index, "docs": []})
+    tab.route("**/search/search_index.json", lambda route: route.fulfill(body=empty, content_type="application/json"))
+    errors: list[str] = []
+    tab.on("console", lambda message: errors.append(f"{tab.url}: {message.text}") if message.type == "error" else None)
+    tab.on("pageerror", lambda error: errors.append(f"{tab.url}: {error}"))
+    found = {}
+    for path in _html_pages(built_site.site_dir):
+        tab.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        tab.goto(served_site + path, wait_until="load")
+        page = {"splits": tab.evaluate(SPLIT_IDENTIFIERS), "markdown": tab.evaluate(MARKDOWN_IN_CELLS)}
+        tab.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
+        page["tables"] = tab.evaluate(TABLES)
+        tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+        page["sideways"] = tab.evaluate(SIDEWAYS)
+        found[path] = page
+    tab.close()
+    return found, errors
+
+
+def _pages_with(sweep, finding: str) -> dict[str, list]:
+    """The pages where the sweep found something of this kind (first five each)."""
+    pages, _ = sweep
+    return {path: page[finding][:5] for path, page in pages.items() if page[finding]}
+
+
+def test_the_sweep_saw_the_site(sweep, site):
+    pages, _ = sweep
+    assert len(pages) == len(_html_pages(site)) > 20
+
+
+def test_no_identifier_is_broken_inside_a_table_cell(sweep):
+    broken = _pages_with(sweep, "splits")
+    assert not broken, f"identifiers broken mid-name at {DESKTOP[0]} px (page: first few): {broken}"
+
+
+def test_no_markdown_is_swallowed_into_a_table(sweep):
+    leaked = _pages_with(sweep, "markdown")
+    assert not leaked, f"table cells holding unrendered Markdown (a missing blank line?): {leaked}"
+
+
+def test_wide_tables_keep_their_names_in_view(sweep):
+    # A table wider than a 1280 px screen may scroll sideways, but its first column stays.
+    pages, _ = sweep
+    lost = {path: [t["head"][:3] for t in page["tables"] if not t["firstInView"]] for path, page in pages.items()}
+    lost = {path: tables for path, tables in lost.items() if tables}
+    assert not lost, f"tables that scroll their first column out of view at {LAPTOP[0]} px: {lost}"
+
+
+def test_the_named_tables_show_every_column_at_1280px(sweep):
+    pages, _ = sweep
+    found, cut = 0, {}
+    for path, page in pages.items():
+        for pattern, first in MUST_FIT:
+            if not fnmatch.fnmatch(path, pattern) or path.count("/") != pattern.count("/"):
+                continue
+            for table in page["tables"]:
+                if table["head"][:1] == [first]:
+                    found += 1
+                    if table["cut"]:
+                        cut.setdefault(path, []).append(table["cut"])
+    assert found > 40, f"the named tables were not found (only {found})"
+    assert not cut, f"columns hidden behind a sideways scroll at {LAPTOP[0]} px: {cut}"
+
+
+def test_no_page_scrolls_sideways_on_a_phone(sweep):
+    wide = _pages_with(sweep, "sideways")
+    assert not wide, f"pages wider than {PHONE[0]} px outside tables and code: {wide}"
+
+
+def test_no_console_errors(sweep):
+    _, errors = sweep
+    assert not errors, f"console errors: {errors[:10]}"
+
+
+# --- the loss table ------------------------------------------------------------------------------
+
+
+def test_loss_table_legend_is_above_it_and_its_marks_explain_themselves(browser, served_site):  # noqa: F811
+    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    tab.goto(served_site + "/losses/", wait_until="load")
+    legend = tab.locator("p", has_text="Marks:").first
+    table = tab.locator(".loss-table table")
+    assert legend.bounding_box()["y"] < table.bounding_box()["y"], "the legend should sit above the table"
+    marks = tab.locator(".loss-table table abbr").evaluate_all("els => els.map(e => [e.textContent, e.title])")
+    symbols = {text for text, _ in marks}
+    assert {"D", "C", "†", "✗"} <= symbols, f"marks without a tooltip: {sorted({'D', 'C', '†', '✗'} - symbols)}"
+    assert all(title for _, title in marks)
+    # Material's content.tooltips turns the title into its own tooltip on hover.
+    tab.locator(".loss-table table abbr", has_text="✗").first.hover()
+    tab.wait_for_selector(".md-tooltip2, .md-tooltip", state="attached", timeout=5_000)
+    tab.close()
+
+
+def test_loss_table_header_stays_in_view_while_scrolling(browser, served_site):  # noqa: F811
+    for width, height in (DESKTOP, PHONE):
+        tab = browser.new_page(viewport={"width": width, "height": height})
+        tab.goto(served_site + "/losses/", wait_until="load")
+        header = tab.locator(".loss-table thead th").first
+        last_row = tab.locator(".loss-table tbody tr").last
+        # Scroll to the last row as a reader would: the page on a wide screen, the table's
+        # own box (brought into view first) on a narrow one.
+        tab.locator(".loss-table .md-typeset__scrollwrap").evaluate(
+            "box => { box.scrollIntoView(); box.scrollTop = box.scrollHeight; }"
+        )
+        last_row.scroll_into_view_if_needed()
+        head_box, row_box = header.bounding_box(), last_row.bounding_box()
+        assert -2 <= head_box["y"] < height, f"at {width} px the header scrolled away (y={head_box['y']})"
+        assert head_box["y"] < row_box["y"], f"at {width} px the header is not above the last row"
+        tab.close()
+
+
+# --- Material's navigation, the versions note, the home page ---------------------------------------
+
+
+def test_pages_have_tabs_a_footer_and_a_one_line_versions_note(browser, served_site):  # noqa: F811
+    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    tab.goto(served_site + "/losses/DQNLoss/", wait_until="load")
+    assert tab.locator(".md-tabs").is_visible()
+    assert tab.locator("a.md-footer__link--prev").count() == 1 and tab.locator("a.md-footer__link--next").count() == 1
+    note = tab.locator(".versions-note")
+    assert note.count() == 1 and note.bounding_box()["height"] < 30, "the versions note should be one line"
+    assert tab.locator(".admonition", has_text="Generated from the installed packages").count() == 0
+    note.locator("a").click()
+    tab.wait_for_load_state("load")
+    assert tab.url.endswith("/#how-this-site-is-made") and tab.locator("table", has_text="torchrl").count() >= 1
+    tab.close()
+
+
+def test_home_page_shows_a_result_within_one_screen(browser, served_site):  # noqa: F811
+    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    tab.goto(served_site + "/", wait_until="load")
+    output = tab.locator(".md-content .language-text").first
+    assert output.count() == 1, "the home page should show its example's output in a text block"
+    assert output.bounding_box()["y"] < DESKTOP[1], "the example's output starts below the first screen"
+    assert "('next', 'reward')" in output.inner_text()
+    tab.close()
+
+
+def test_a_missing_page_gets_the_styled_404_under_the_sub_path(browser, served_site):  # noqa: F811
+    tab = browser.new_page()
+    failed = []
+    tab.on("requestfailed", lambda request: failed.append(request.url))
+    tab.on(
+        "response",
+        lambda response: failed.append(response.url)
+        if response.status >= 400 and not response.request.is_navigation_request()
+        else None,
+    )
+    response = tab.goto(served_site + "/no/such/page/", wait_until="networkidle")
+    assert response.status == 404
+    assert tab.locator(".md-header").is_visible() and "404" in tab.locator(".md-content").inner_text()
+    assert not failed, f"the 404 page could not load: {failed}"
+    # Its links start with the sub-path (site_url), so they work whatever URL was missing.
+    assert tab.locator("link[rel=stylesheet]").first.get_attribute("href").startswith(SUB_PATH + "/")
+    tab.close()
+
+
+# --- transfer sizes and screenshots --------------------------------------------------------------
+
+# Bytes a first visit downloads, as the test server sends them: gzip-compressed, as GitHub
+# Pages serves them (the search index, fetched by every page, is most of it).
+TRANSFER_BUDGET = 1_500_000
+TRANSFER = r"""() => performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+  .reduce((sum, e) => [sum[0] + e.transferSize, sum[1] + e.decodedBodySize], [0, 0])"""
+
+
+@pytest.mark.parametrize("path", ["/", "/losses/"])
+def test_transfer_size_stays_under_budget(browser, served_site, path):  # noqa: F811
+    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    tab.goto(served_site + path, wait_until="networkidle")
+    transferred, uncompressed = tab.evaluate(TRANSFER)
+    print(f"{path}: {transferred} bytes transferred, {uncompressed} bytes uncompressed")
+    assert 0 < transferred < TRANSFER_BUDGET, f"{path} transferred {transferred} bytes"
+    tab.close()
+
+
+# For reviewers: full-page screenshots (not committed; site/ is git-ignored), one per kind of page.
+SCREENSHOTS = {
+    "home": "/",
+    "loss-table": "/losses/",
+    "loss-page": "/losses/ClipPPOLoss/",
+    "estimator-matrix": "/value-estimators/",
+    "recipe": "/recipes/*/",
+    "troubleshooting": "/troubleshooting/*/",
+}
+
+
+def test_full_page_screenshots_for_reviewers(browser, served_site, site):  # noqa: F811
+    from tools.paths import ROOT
+
+    out = ROOT / "site" / "_screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    pages = _html_pages(site)
+    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
+    written, absent = [], []
+    for name, pattern in SCREENSHOTS.items():
+        path = next((p for p in pages if fnmatch.fnmatch(p, pattern)), None)
+        if path is None:  # a section this checkout does not have yet (recipes, troubleshooting)
+            absent.append(name)
+            continue
+        tab.goto(served_site + path, wait_until="networkidle")
+        tab.screenshot(path=str(out / f"{name}.png"), full_page=True)
+        written.append(name)
+    tab.close()
+    print(f"screenshots in {out}: {written}; no page yet for {absent}")
+    assert {"home", "loss-table", "loss-page", "estimator-matrix"} <= set(written)

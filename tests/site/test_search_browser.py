@@ -1,0 +1,119 @@
+"""Search finds identifiers: each query, typed into Material's search box, has its page in the top 2.
+
+The search configuration lives in one place, mkdocs.yml's `search` plugin entry
+(its separator); the parity group pages lower their own weight in their front
+matter (tools/parity/render.py).  Error texts pasted into the box are the
+troubleshooting pages' own browser test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.site.test_browser import browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+
+# query -> a pattern one of the two first result pages must match (site-relative URL).
+# The first block was not found, or found the wrong page, before the separator; the
+# second block worked before and must keep working.
+TOP_TWO = {
+    "value_network_update_interval": r"^target-updates/$",
+    "torchrl.objectives.ClipPPOLoss": r"^losses/ClipPPOLoss/$",
+    "ClipPPOLoss": r"^losses/ClipPPOLoss/$",
+    "GAE": r"^value-estimators/",
+    "SoftUpdate tau": r"^target-updates/$",
+    "make_value_estimator": r"^value-estimators/",
+    "HardUpdate": r"^target-updates/$",
+    "PPOTrainer": r"^trainers/PPOTrainer/$",
+}
+# TensorDict key names: the right pages are those that document the key, read from the
+# build's inventory.json: a loss whose accepted keys name it (as a `set_keys` name or a
+# default), the estimator reference when an estimator reads or writes it, or the
+# troubleshooting area of an entry whose symptom or error text names it.
+KEYS = ["td_error", "state_value", "sample_log_prob"]
+# Found at all (the page that explains it belongs to the troubleshooting section).
+FOUND = ["KeyError"]
+
+
+def _mentions(value, key: str) -> bool:
+    if isinstance(value, str):
+        return value == key
+    if isinstance(value, dict):
+        return any(_mentions(k, key) or _mentions(v, key) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_mentions(v, key) for v in value)
+    return False
+
+
+def pages_documenting(key: str, inventory: dict) -> set[str]:
+    pages = {f"losses/{loss['name']}/" for loss in inventory["losses"] if _mentions(loss["accepted_keys"], key)}
+    if any(_mentions([e["key_map"], e["keys_read"], e["keys_written"]], key) for e in inventory["estimators"]):
+        pages.add("value-estimators/reference/")
+    named = re.compile(rf"\b{re.escape(key)}\b")
+    for entry in inventory.get("troubleshooting", []):
+        if named.search(entry["symptom"]) or named.search(entry["error_text"] or ""):
+            pages.add(entry["page"].split("#")[0].removesuffix(".md") + "/")
+    return pages
+
+
+RESULTS = r"""() => [...document.querySelectorAll(".md-search-result__item")]
+  .map(item => item.querySelector("a.md-search-result__link"))
+  .filter(Boolean).map(a => a.href)"""
+
+
+@pytest.fixture(scope="module")
+def search(browser, served_site):  # noqa: F811
+    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    tab.goto(served_site + "/", wait_until="networkidle")
+    tab.keyboard.press("/")  # Material focuses the search box on '/'
+
+    def results(query: str) -> list[str]:
+        tab.fill("input.md-search__input", "")
+        tab.keyboard.type(query)
+        # Results follow each keystroke; wait until the list reflects the whole query.
+        tab.wait_for_function(
+            "() => document.querySelector('.md-search-result__meta').textContent.match(/matching|No matching/)",
+            timeout=15_000,
+        )
+        previous = None
+        for _ in range(20):
+            current = tab.evaluate(RESULTS)
+            if current == previous:
+                break
+            previous = current
+            tab.wait_for_timeout(150)
+        pages = []
+        for href in current:
+            page = href.removeprefix(served_site + "/").split("?")[0].split("#")[0]
+            if page not in pages:
+                pages.append(page)
+        return pages
+
+    yield results
+    tab.close()
+
+
+@pytest.mark.parametrize("query", list(TOP_TWO))
+def test_query_finds_its_page_in_the_top_two(search, query):
+    pages = search(query)
+    assert any(re.search(TOP_TWO[query], page) for page in pages[:2]), f"{query!r} -> {pages[:5]}"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_key_finds_a_page_documenting_it_in_the_top_two(search, site, key):
+    expected = pages_documenting(key, json.loads((site / "inventory.json").read_text()))
+    assert expected, f"no page documents {key!r}: the inventory changed?"
+    pages = search(key)
+    assert set(pages[:2]) & expected, f"{key!r} -> {pages[:5]}; pages documenting it: {sorted(expected)[:8]}"
+
+
+@pytest.mark.parametrize("query", FOUND)
+def test_query_finds_something(search, query):
+    assert search(query), f"{query!r} found nothing"
+
+
+def test_parity_pages_do_not_outrank_the_class_pages(search):
+    for query in ("GAE", "SoftUpdate tau"):
+        assert not search(query)[0].startswith("configs/parity"), query

@@ -1,0 +1,115 @@
+"""Each recipe page's "What the SOTA scripts use": the curated knob table against the records, the choice of
+scripts on made-up sources, and the rendered section on the real records."""
+
+from __future__ import annotations
+
+from tools.recipes import CONCERN, recipes, sota_comparison
+from tools.recipes.records import Call, Knob, Recipe
+from tools.recipes.render import render_sota
+from tools.recipes.sota import COLUMNS, KNOB_KEYS, answer, compare
+from tools.sota import loss_sources
+from tools.sota.records import Hyperparameter
+from tools.sota.sources import LossSource
+
+
+def test_every_curated_knob_is_a_recipe_knob_and_every_key_part_occurs_in_the_map():
+    knobs = {k.name for r in recipes() for k in r.knobs}
+    assert set(KNOB_KEYS) <= knobs, f"KNOB_KEYS names knobs no recipe has: {sorted(set(KNOB_KEYS) - knobs)}"
+    parts = {h.key.rsplit(".", 1)[-1] for s in loss_sources() for h in s.hyperparameters}
+    unused = sorted({leaf for leaves in KNOB_KEYS.values() for leaf in leaves} - parts)
+    assert not unused, f"KNOB_KEYS names config key parts no SOTA script or trainer config has: {unused}"
+
+
+def _source(directory: str, losses: list[str], values: dict, multi_agent: bool = False) -> LossSource:
+    return LossSource(
+        directory, "train.py", "script", losses, f"sota/index.md#dir-{directory}", multi_agent, ["Env-v0"],
+        updaters=["SoftUpdate(eps=0.995)"], hyperparameters=[Hyperparameter(k, v) for k, v in values.items()],
+    )
+
+
+def _recipe(losses: list[str], knobs: dict[str, str], calls: list[Call] = ()) -> Recipe:
+    return Recipe("r", "R", "snippets/recipes/r.py", "t", losses, [], ["Pendulum-v1"],
+                  [Knob(k, v, "") for k, v in knobs.items()], list(calls), {})
+
+
+def test_answer_prefers_the_specific_key_part_then_a_set_value_then_the_shortest_key():
+    source = _source("d", ["XLoss"], {
+        "trainer.replay_buffer.batch_size": 64, "trainer.batch_size": None, "replay_buffer.batch_size": 64,
+        "loss.mini_batch_size": 32,
+    })
+    assert answer(source, "BATCH_SIZE").key == "replay_buffer.batch_size"
+    assert answer(source, "MINIBATCH").key == "loss.mini_batch_size"
+    assert answer(source, "HIDDEN") is None
+
+
+def test_compare_picks_columns_and_says_why_the_others_are_left_out():
+    recipe = _recipe(["XLoss"], {"LR": "1e-3", "GAMMA": "0.99", "HIDDEN": "64"})
+    sources = [
+        _source("one", ["XLoss"], {"optim.lr": 0.1}),
+        _source("both", ["XLoss"], {"optim.lr": 0.2, "loss.gamma": 0.9}),
+        _source("mixed", ["XLoss", "YLoss"], {"optim.lr": 0.3}),
+        _source("team", ["XLoss"], {"optim.lr": 0.4}, multi_agent=True),
+        _source("bare", ["XLoss"], {}),
+        _source("other", ["ZLoss"], {"optim.lr": 0.5}),
+    ]
+    comparison = compare(recipe, sources, multi_agent_losses=set())
+    assert [s.directory for s in comparison.shown] == ["both", "one"]  # most knobs answered first
+    reasons = {a.source.directory: a.reason for a in comparison.also}
+    assert reasons == {"mixed": "other losses", "team": "multi-agent", "bare": "no knob"}
+    assert [r.knob for r in comparison.rows] == ["LR", "GAMMA"]
+    assert [c.value if c else None for c in comparison.rows[1].cells] == [0.9, None]
+    assert comparison.unmatched == ["HIDDEN"]
+    many = compare(recipe, [_source(f"d{i}", ["XLoss"], {"optim.lr": i}) for i in range(COLUMNS + 2)], set())
+    assert len(many.shown) == COLUMNS and {a.reason for a in many.also} == {"columns"}
+
+
+def test_nested_set_keys_make_a_recipe_multi_agent_and_a_deprecated_class_stands_in():
+    nested = Call("set_keys", 1, 1, {"action": '("agents", "action")'}, receiver="loss")
+    recipe = _recipe(["XLoss"], {"LR": "1e-3"}, [nested])
+    sources = [_source("single", ["XLoss"], {"optim.lr": 1}), _source("team", ["XLoss"], {"optim.lr": 2}, True)]
+    assert [s.directory for s in compare(recipe, sources, set()).shown] == ["team"]
+    older = compare(_recipe(["XLoss"], {"LR": "1e-3"}), [_source("old", ["XLoss_deprecated"], {"optim.lr": 1})], set())
+    assert older.unbuilt == ["XLoss"] and older.older == {"XLoss": "XLoss_deprecated"}
+    assert [s.directory for s in older.shown] == ["old"]
+
+
+def test_section_shows_the_updaters_as_built_and_the_measured_eps_rule():
+    recipe = Recipe(**{**_recipe(["XLoss"], {"TAU": "0.005"}).__dict__,
+                       "calls": [Call("SoftUpdate", 3, 3, {"tau": "TAU"}, ["loss"])]})
+    comparison = compare(recipe, [_source("d", ["XLoss"], {"optim.target_update_polyak": 0.995})], set())
+    text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
+    assert "| Target updater | `SoftUpdate(tau=0.005)` | `SoftUpdate(eps=0.995)` |" in text
+    assert "`eps` is `1 - tau`" in text
+    assert "`eps` is" not in render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=False)
+
+
+def test_section_when_no_script_builds_the_loss_says_so():
+    comparison = compare(_recipe(["XLoss"], {"LR": "1e-3"}), [_source("other", ["ZLoss"], {"optim.lr": 1})], set())
+    text = render_sota(_recipe(["XLoss"], {"LR": "1e-3"}), comparison, "0123456789abcdef", True)
+    assert "No script or trainer config of pytorch/rl's `sota-implementations/` builds `XLoss`." in text
+    assert "0123456789" in text and "|" not in text
+
+
+def test_every_recipe_page_section_renders_values_from_the_records():
+    sources = loss_sources()
+    for r in recipes():
+        comparison = sota_comparison(r.slug)
+        text = CONCERN.sections["sota"](r.slug)
+        builders = [s for s in sources if set(r.losses) & set(s.losses)]
+        if not builders and not comparison.older:
+            assert "builds" in text and "| Knob |" not in text, r.slug
+            continue
+        for source in comparison.shown:
+            assert f"]({'../' + source.anchor})" in text, (r.slug, source.directory)
+            for row in comparison.rows:
+                cell = row.cells[comparison.shown.index(source)]
+                if cell is not None:
+                    assert f"from `{cell.key}`" in text, (r.slug, cell.key)
+
+
+def test_the_td3_bc_page_compares_the_td3_bc_script_with_its_alpha():
+    comparison = sota_comparison("td3_bc")
+    assert [(s.directory, s.file) for s in comparison.shown] == [("td3_bc", "td3_bc.py")]
+    alpha = next(row for row in comparison.rows if row.knob == "ALPHA")
+    assert alpha.cells[0].key == "optim.alpha"
+    assert "TD3BCLoss(alpha)" in alpha.cells[0].used_by

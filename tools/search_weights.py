@@ -1,0 +1,24 @@
+"""How much a page weighs in Material's search: front matter for the pages that need another weight.
+
+The separator (mkdocs.yml, plugins: search) decides what a query matches; these
+weights decide which page comes first among those that match.  The troubleshooting
+areas and the parity audit mention every class, key and estimator many times, so a
+query for ``GAE`` or ``torchrl.objectives.ClipPPOLoss`` found them before the page
+about the object itself: the reference page of one object (a loss, a trainer, the
+estimator and target-update references) weighs double, and the parity audit's
+group pages a fifth.  Trainer pages keep the default: their API sections list every
+hook point, and weighing them double put them above the troubleshooting entry for an
+unknown hook point (its error text lists the same names).  Hand-written reference pages carry the same front matter
+(``search: boost: 2``) with a comment naming this module; tests/site/test_search_browser.py
+holds the result to account.
+"""
+
+from __future__ import annotations
+
+REFERENCE = 2.0  # the page about one loss, the estimator and target-update references
+AUDIT = 0.2  # one config group's parity audit
+
+
+def front_matter(boost: float) -> str:
+    """YAML front matter giving a generated page its search weight (MkDocs strips it from the page)."""
+    return f"---\nsearch:\n  boost: {boost:g}\n---\n\n"

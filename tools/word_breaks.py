@@ -1,0 +1,52 @@
+"""Line-break opportunities inside inline code, so identifiers wrap at ``_ . , /`` and nowhere else.
+
+Material lets inline code break anywhere (``word-break: break-word``), so a
+narrow table column shows ``loss_obje|ctive`` or ``delay_actor=Fals|e``.  CSS
+alone cannot say "break after an underscore": a browser sees
+``value_network_update_interval`` as one unbreakable word.  So the built HTML
+gets a ``<wbr>`` after each ``_``, ``.``, ``,``, ``/``, ``(`` and ``=`` that
+sits between two parts of a name or call (``make_value_estimator(ValueEstimators.GAE``,
+``delay_actor=False``), and ``docs/assets/site.css`` forbids breaking elsewhere.
+
+``<wbr>`` is invisible, copies as nothing, and Material's search indexer
+treats it as a void tag (the text on both sides stays one token), so readers
+and search both still see ``td_error``.  Code blocks (``<pre>``) are left
+alone: they scroll instead of wrapping.
+
+HTML in, HTML out; nothing here imports MkDocs (the hook calls it).
+"""
+
+from __future__ import annotations
+
+import re
+
+PRE_BLOCK = re.compile(r"<pre\b.*?</pre>", re.DOTALL | re.IGNORECASE)
+INLINE_CODE = re.compile(r"(<code\b[^>]*>)(.*?)(</code>)", re.DOTALL)
+TAG = re.compile(r"(<[^>]*>)")
+# A break goes after the separator, only when a name part (or an escaped character, such as
+# the &lt; of <value>) follows it: not in 0.99 or eps=0.5, not at the end.  Entities hold
+# none of the separators, so no break lands inside one.
+BREAK_AFTER = re.compile(r"(?<=[\w)\]\"'])([_.,/(=])(?=[A-Za-z(\[\"']|&[#\w]+;)")
+
+
+def _text_with_breaks(text: str) -> str:
+    # Tags are kept whole; breaks go into the text between them.
+    return "".join(part if TAG.fullmatch(part) else BREAK_AFTER.sub(r"\1<wbr>", part) for part in TAG.split(text))
+
+
+def _code_with_breaks(match: re.Match) -> str:
+    opening, body, closing = match.groups()
+    if "<wbr>" in body:  # already processed (a page rendered twice by `serve --dirty`)
+        return match.group(0)
+    return opening + _text_with_breaks(body) + closing
+
+
+def add_break_opportunities(html: str) -> str:
+    """``html`` with ``<wbr>`` inside every inline ``<code>`` at name boundaries; ``<pre>`` untouched."""
+    out, last = [], 0
+    for block in PRE_BLOCK.finditer(html):
+        out.append(INLINE_CODE.sub(_code_with_breaks, html[last : block.start()]))
+        out.append(block.group(0))
+        last = block.end()
+    out.append(INLINE_CODE.sub(_code_with_breaks, html[last:]))
+    return "".join(out)
