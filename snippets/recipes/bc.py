@@ -95,6 +95,7 @@ def train(
         if step % STEPS_PER_LOG == 0:
             row = {
                 "frames": len(buffer),
+                "updates": step,  # the frames stand still: the dataset is collected once
                 "episode_return": evaluate(eval_env, actor),
                 "loss_bc": losses["loss_bc"].item(),
                 "seconds": round(time.perf_counter() - start, 2),

@@ -141,6 +141,7 @@ def train(
         if step % STEPS_PER_LOG == 0:
             row = {
                 "frames": len(buffer),
+                "updates": step,  # the frames stand still: the dataset is collected once
                 "episode_return": evaluate(eval_env, model, TARGET_RETURN),
                 "low_target_return": evaluate(eval_env, model, LOW_TARGET_RETURN),
                 "loss": losses["loss"].item(),

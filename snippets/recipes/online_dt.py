@@ -146,7 +146,7 @@ def train(
         buffer.extend(env.rollout(max_steps=1_000, policy=demonstrator))
         count += 1
 
-    log, start, frames = [], time.perf_counter(), len(buffer)
+    log, start, frames, updates = [], time.perf_counter(), len(buffer), 0
 
     def update() -> TensorDict:
         losses = loss_module(buffer.sample().reshape(batch_size, CONTEXT))
@@ -154,6 +154,8 @@ def train(
         optimizer.zero_grad()
         total.backward()
         optimizer.step()
+        nonlocal updates
+        updates += 1  # optimiser steps so far: the x axis of the offline phase, where frames stand still
         return losses
 
     def log_row(phase: str, losses: TensorDict) -> None:
@@ -161,6 +163,7 @@ def train(
         row = {
             "phase": phase,
             "frames": frames,
+            "updates": updates,
             "episode_return": evaluation["next", "reward"].sum().item(),
             "loss_log_likelihood": losses["loss_log_likelihood"].item(),
             "loss_entropy": losses["loss_entropy"].item(),

@@ -120,7 +120,7 @@ def _inventory() -> dict:
 CONCERN = Concern(
     name="curves",
     start=start,
-    sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves(), plan_module.load().without_curves)},
+    sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves())},
     inventory=_inventory,
     inventory_schema=SCHEMA,
     inventory_doc="Learning curves per recipe family (`make curves`): seeds, final return mean and std over "

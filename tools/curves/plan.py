@@ -63,8 +63,6 @@ class Plan:
     timeout_seconds: int  # per run, wall clock: only a guard against a run that hangs
     baseline_episodes: int
     families: dict[str, Family]
-    # Recipe files trained by no family, each with the reason the summary page prints.
-    without_curves: dict[str, str]
 
 
 def train_parameters(path: Path) -> list[str]:
@@ -119,20 +117,10 @@ def _load(project: Path) -> Plan:
         if not has_function(family.path, "make_env"):
             raise PlanError(f"{family.recipe} has no make_env(seed) function: the random baseline runs on it")
         families[name] = family
-    without_curves = {}
-    for recipe, reason in (raw.get("without_curves") or {}).items():
-        if not (project / recipe).is_file():
-            raise PlanError(f"{where}: without_curves names {recipe}, which does not exist")
-        if recipe in {f.recipe for f in families.values()}:
-            raise PlanError(f"{where}: {recipe} is both a family and in without_curves")
-        if not str(reason or "").strip():
-            raise PlanError(f"{where}: without_curves gives no reason for {recipe}")
-        without_curves[recipe] = " ".join(str(reason).split())
     return Plan(
         seeds=tuple(raw.get("seeds", (0, 1, 2))),
         cpu_budget_seconds=int(raw.get("cpu_budget_seconds", 300)),
         timeout_seconds=int(raw.get("timeout_seconds", 3600)),
         baseline_episodes=int(raw.get("baseline_episodes", 10)),
         families=families,
-        without_curves=without_curves,
     )
