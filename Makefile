@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept
+.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -86,6 +86,9 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 
 troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting entries were reviewed against (after re-reading changed entries)
 	$(PY) -m tools.troubleshooting accept
+
+parity-accept: $(STAMP) ## Record the config/class differences as reviewed (after reading the rows the build named)
+	$(PY) -m tools.parity accept
 
 clean: ## Remove site/, caches and generated pages (keeps .venv/)
 	rm -rf site .cache .pytest_cache

@@ -285,6 +285,7 @@ SCREENSHOTS = {
     "loss-page": "/losses/ClipPPOLoss/",
     "estimator-matrix": "/value-estimators/",
     "recipe": "/recipes/*/",
+    "learning-curves": "/recipes/learning-curves/",
     "troubleshooting": "/troubleshooting/*/",
 }
 

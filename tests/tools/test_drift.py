@@ -84,20 +84,25 @@ def test_a_new_required_estimator_argument_names_the_class_and_the_fixtures_file
         compute_reference()
 
 
-def test_a_config_field_the_class_does_not_take_is_reported_with_class_and_field(fresh, monkeypatch):
-    """Partial: a new config field is not fatal; the parity audit reports it, classified, on the parity page."""
+def test_a_config_field_the_class_does_not_take_stops_the_build_naming_class_field_and_file(fresh, monkeypatch):
+    """The audit classifies the new field, and the review check refuses it until `make parity-accept`."""
     from tools import config_groups
-    from tools.config_groups import introspect
-    from tools.parity import compare
+    from tools.config_groups import curated, introspect
+    from tools.parity import compare, reviewed
 
     real = introspect.config_dataclasses()
     name = "SoftUpdateConfig"
     widened = dataclasses.make_dataclass(name, [("brand_new_field", int, dataclasses.field(default=3))], bases=(real[name],))
     monkeypatch.setattr(introspect, "config_dataclasses", lambda: {**real, name: widened})
     monkeypatch.setattr(compare, "config_dataclasses", lambda: {**real, name: widened})
-    from tools.config_groups import curated
 
     rows = compare.audit(config_groups.survey(), curated.load(), {})
     row = next(r for r in rows if r.config == name)
     difference = next(d for d in row.differences if d.field == "brand_new_field")
     assert difference.classification == compare.SUSPICIOUS and "SoftUpdate" in difference.reason
+    with pytest.raises(reviewed.ParityDrift) as raised:
+        reviewed.check(rows)
+    message = str(raised.value)
+    assert "new: SoftUpdateConfig.brand_new_field (only in config; class torchrl.objectives.utils.SoftUpdate)" in message
+    assert "data/captured/parity-differences.json" in message and "make parity-accept" in message
+    assert "data/configs.yaml" in message

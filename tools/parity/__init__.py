@@ -52,6 +52,13 @@ def rows() -> list[ParityRow]:
     )
 
 
+def reviewed_rows() -> list[ParityRow]:
+    """The rows, once they match the last review of the differences (tools/parity/reviewed.py)."""
+    from tools.parity.reviewed import check
+
+    return check(rows())
+
+
 def group_of() -> dict[str, str]:
     """Config dataclass -> the ConfigStore group its audit page belongs to ("" when in none)."""
     from tools import config_groups
@@ -62,17 +69,17 @@ def group_of() -> dict[str, str]:
 CONCERN = Concern(
     name="parity",
     sections={
-        "counts": lambda _arg: render.render_counts(rows()),
-        "summary": lambda _arg: render.render_summary(rows(), group_of()),
-        "groups": lambda _arg: render.render_group_links(rows(), group_of()),
-        "factories": lambda _arg: render.render_factories(rows()),
+        "counts": lambda _arg: render.render_counts(reviewed_rows()),
+        "summary": lambda _arg: render.render_summary(reviewed_rows(), group_of()),
+        "groups": lambda _arg: render.render_group_links(reviewed_rows(), group_of()),
+        "factories": lambda _arg: render.render_factories(reviewed_rows()),
     },
-    pages=lambda: render.render_group_pages(rows(), group_of()),
-    inventory=lambda: render.inventory(rows()),
+    pages=lambda: render.render_group_pages(reviewed_rows(), group_of()),
+    inventory=lambda: render.inventory(reviewed_rows()),
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc="One row per config dataclass that builds a class: fields only in the config, parameters "
     "only in the class, default and type mismatches, each difference classified (by design or suspicious) "
     "with its reason, and the error instantiating it raises where measured.",
 )
 
-__all__ = ["CONCERN", "ParityRow", "rows"]
+__all__ = ["CONCERN", "ParityRow", "reviewed_rows", "rows"]
