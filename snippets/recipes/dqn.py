@@ -7,6 +7,7 @@ training (see the recipe page).
 import logging
 import time
 
+import numpy as np
 import torch
 from tensordict.nn import TensorDictSequential
 from torchrl.collectors import Collector
@@ -57,6 +58,7 @@ def train(
     batch (NaN when none did), exploration included.
     """
     torch.manual_seed(seed)
+    np.random.seed(seed)  # the prioritized sampler draws its indices from numpy's global generator
     env = make_env(seed)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_actions = env.action_spec.shape[-1]
