@@ -43,13 +43,15 @@ bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json 
 outputs: $(STAMP) ## Re-run the examples whose output pages show, where stale (outputs/; PATHS="a.py b.py" for some)
 	$(PY) -m tools.outputs $(PATHS)
 
-# The SOTA map: data/sota.json is read from a commit of a fetched pytorch/rl mirror (the agent's
-# `fetch github:pytorch/rl`, or any bare clone). Only the three folders the scanner reads are exported.
-SOTA_MIRROR ?= /work/.mirror/pytorch+rl/repo
+# The SOTA map: data/sota.json is read from a commit of a pytorch/rl git directory (a bare clone, kept by make clean:
+# `git clone --bare https://github.com/pytorch/rl .mirrors/pytorch-rl.git`, or SOTA_MIRROR=<git dir>).
+# Only the three folders the scanner reads are exported.
+SOTA_MIRROR ?= .mirrors/pytorch-rl.git
 SOTA_COMMIT ?= $(shell $(PYTHON) -c 'import json; print(json.load(open("data/sota.json"))["commit"])' 2>/dev/null)
 SOTA_CHECKOUT := .cache/sota-checkout
 SOTA_FOLDERS := sota-implementations sota-check .github/unittest/linux_sota
 define sota_scan
+	@git --git-dir=$(SOTA_MIRROR) rev-parse --git-dir >/dev/null 2>&1 || { echo "error: SOTA_MIRROR=$(SOTA_MIRROR) is not a git directory of pytorch/rl; clone one with 'git clone --bare https://github.com/pytorch/rl $(SOTA_MIRROR)' or pass SOTA_MIRROR=<git dir>" >&2; exit 1; }
 	rm -rf $(SOTA_CHECKOUT) && mkdir -p $(SOTA_CHECKOUT)
 	git --git-dir=$(SOTA_MIRROR) archive $(SOTA_COMMIT) $(SOTA_FOLDERS) | tar x -C $(SOTA_CHECKOUT)
 	$(PY) -m tools.sota $(SOTA_CHECKOUT) --commit $$(git --git-dir=$(SOTA_MIRROR) rev-parse $(SOTA_COMMIT)) -o $(1)
