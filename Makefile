@@ -34,14 +34,17 @@ serve: $(STAMP) ## Serve the site with live reload on http://127.0.0.1:8000
 build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json)
 	$(PY) -m mkdocs build --strict --site-dir site
 
-test: $(STAMP) ## Run every test: code blocks, snippets, strict build, links, browser
+test: $(STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -n 2
 
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
 	$(PY) -m bench.run
 
 outputs: $(STAMP) ## Re-run the examples whose output pages show, where stale (outputs/; PATHS="a.py b.py" for some)
-	$(PY) -m tools.outputs $(PATHS)
+	$(PY) -m tools.cli.outputs $(PATHS)
 
 # The SOTA map: data/sota.json is read from a commit of a pytorch/rl git directory (a bare clone, kept by make clean:
 # `git clone --bare https://github.com/pytorch/rl .mirrors/pytorch-rl.git`, or SOTA_MIRROR=<git dir>).
@@ -54,24 +57,24 @@ define sota_scan
 	@git --git-dir=$(SOTA_MIRROR) rev-parse --git-dir >/dev/null 2>&1 || { echo "error: SOTA_MIRROR=$(SOTA_MIRROR) is not a git directory of pytorch/rl; clone one with 'git clone --bare https://github.com/pytorch/rl $(SOTA_MIRROR)' or pass SOTA_MIRROR=<git dir>" >&2; exit 1; }
 	rm -rf $(SOTA_CHECKOUT) && mkdir -p $(SOTA_CHECKOUT)
 	git --git-dir=$(SOTA_MIRROR) archive $(SOTA_COMMIT) $(SOTA_FOLDERS) | tar x -C $(SOTA_CHECKOUT)
-	$(PY) -m tools.sota $(SOTA_CHECKOUT) --commit $$(git --git-dir=$(SOTA_MIRROR) rev-parse $(SOTA_COMMIT)) -o $(1)
+	$(PY) -m tools.wings.sota_scanner $(SOTA_CHECKOUT) --commit $$(git --git-dir=$(SOTA_MIRROR) rev-parse $(SOTA_COMMIT)) -o $(1)
 	rm -rf $(SOTA_CHECKOUT)
 endef
 
 sota-data: $(STAMP) ## Re-read data/sota.json from a pytorch/rl mirror (SOTA_MIRROR=git dir, SOTA_COMMIT=sha; default: the recorded one)
 	$(call sota_scan,data/sota.json)
-	$(PY) -m tools.sota.compose
+	$(PY) -m tools.wings.sota_scanner.compose
 
 sota-verify: $(STAMP) ## Re-scan the recorded commit and check data/sota.json is reproduced byte for byte (needs the mirror)
 	$(call sota_scan,.cache/sota-rescan.json)
 	cmp data/sota.json .cache/sota-rescan.json && echo "data/sota.json reproduced byte for byte"
 
 sota-compose: $(STAMP) ## Compose the *_trainer configs of data/sota.json with Hydra (data/captured/sota-compositions.json)
-	$(PY) -m tools.sota.compose
+	$(PY) -m tools.wings.sota_scanner.compose
 
 JOBS ?= 1
 curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/ (FAMILY=ppo for one, JOBS=2; resumes)
-	$(PY) -m tools.curves $(if $(FAMILY),--family $(FAMILY)) --jobs $(JOBS)
+	$(PY) -m tools.wings.curve_trainer $(if $(FAMILY),--family $(FAMILY)) --jobs $(JOBS)
 
 # torchrl's compiled extension only loads with the torch it was built for; this records
 # what users see with another one, for the troubleshooting page. Needs no project venv.
@@ -83,14 +86,14 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 	$(PYTHON) -m venv $(MISMATCH_VENV)
 	$(MISMATCH_VENV)/bin/pip install --quiet "torch==$(MISMATCH_TORCH)"
 	$(MISMATCH_VENV)/bin/pip install --quiet $(TORCHRL_PINS)
-	$(MISMATCH_VENV)/bin/python tools/versions/extension.py > data/captured/extension-mismatch.json
+	$(MISMATCH_VENV)/bin/python tools/versions/facts/extension.py > data/captured/extension-mismatch.json
 	rm -rf $(MISMATCH_VENV)
 
 troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting entries were reviewed against (after re-reading changed entries)
-	$(PY) -m tools.troubleshooting accept
+	$(PY) -m tools.cli.troubleshooting accept
 
 parity-accept: $(STAMP) ## Record the config/class differences as reviewed (after reading the rows the build named)
-	$(PY) -m tools.parity accept
+	$(PY) -m tools.cli.parity accept
 
 clean: ## Remove site/, caches and generated pages (keeps .venv/)
 	rm -rf site .cache .pytest_cache

@@ -3,7 +3,7 @@
     python -m bench.cold_build RESULT.json SITE_DIR
 
 runs exactly what ``make build`` runs, and writes to RESULT.json the time of
-mkdocs' ``build()``, the generation stages (``tools.timing``, with the first
+mkdocs' ``build()``, the generation stages (``tools.core.timing``, with the first
 imports of torch, torchrl and the configs as stages of their own), and each
 plugin's events (``bench.instrument``).  The caller times the whole process
 (interpreter start included) and clears the caches first.
@@ -25,7 +25,7 @@ def main(result_path: str, site_dir: str) -> int:
 
     from bench.instrument import PluginClock, timing_imports, timing_mkdocstrings_blocks
     from bench.measure import FLOOR_MODULES
-    from tools import timing
+    from tools.core import timing
 
     clock = PluginClock()
     seen: dict = {}

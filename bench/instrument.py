@@ -24,7 +24,7 @@ from importlib.machinery import ModuleSpec, PathFinder
 
 from mkdocs.config.defaults import MkDocsConfig
 
-from tools.timing import stage
+from tools.core.timing import stage
 
 MKDOCSTRINGS = "mkdocstrings"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tools.cli.errors import UsageError
+from tools.core.errors import UsageError
 
 DEFAULT_RUNS = 3
 TRUE = {"1", "true", "yes", "on"}

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from bench.durations import parse_closing_line, parse_durations
-from tools.paths import CACHE, ROOT
+from tools.core.paths import CACHE, ROOT
 
 # Everything the build must import, as the issue defines the floor.
 FLOOR_MODULES = ("torch", "torchrl", "torchrl.trainers.algorithms.configs")

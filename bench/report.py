@@ -163,7 +163,7 @@ def render(results: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.cli.errors import UsageError
+    from tools.core.errors import UsageError
 
     args = sys.argv[1:] if argv is None else argv
     path = Path(args[0]) if args else Path(__file__).resolve().parent / "latest.json"
@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    from tools.cli.errors import run
+    from tools.core.errors import run
 
     sys.argv[0] = "bench.report"  # the name error messages start with
     sys.exit(run(main))

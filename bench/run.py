@@ -32,9 +32,10 @@ from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
 from bench.wiring_check import LOSS as WIRING_LOSS
 from tests.support.docs import all_fences, built_html_path
-from tools.cli.errors import UsageError, unknown_name, run
-from tools.paths import DOCS, ROOT, SNIPPETS
-from tools.versions import read_versions, render_inline
+from tools.core.errors import UsageError, unknown_name, run
+from tools.core.paths import DOCS, ROOT, SNIPPETS
+from tools.versions.facts import read_versions
+from tools.versions.views.render import render_inline
 
 RESULTS = ROOT / "bench" / "latest.json"
 PROSE_EDIT = "A line of prose that `make bench` appends and then removes."

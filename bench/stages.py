@@ -6,10 +6,10 @@ A build run is recorded as a dict (JSON-able, one per run)::
      "build": 2.1,           # mkdocs' build() alone
      "after_build": 0.4,     # of the rest, the part after build(): the process
                              # exiting (optional; the rest is "before_build")
-     "stages": {"losses.compute": 0.9, ...},   # tools.timing.exclusive_totals()
+     "stages": {"losses.compute": 0.9, ...},   # tools.core.timing.exclusive_totals()
      "plugins": {"material/search": 0.05, "mkdocstrings": 0.0, ...},
      "mkdocstrings": null,   # seconds, or null when the plugin is not enabled
-     "hooks": ["tools/mkdocs_hooks.py"]}   # the plugins that are hooks (optional)
+     "hooks": ["tools/site/mkdocs_adapter.py"]}   # the plugins that are hooks (optional)
 
 Stages are named ``<concern>.<what>``; they are grouped by ``<what>`` (the
 last part: import, compute, render, pages, or what a concern names) and by
@@ -40,7 +40,7 @@ def grouped(stages: dict[str, float], key) -> dict[str, float]:
     return dict(out)
 
 
-# Generation stages that are mkdocstrings' work done ahead of it: tools/api/load.py parses the
+# Generation stages that are mkdocstrings' work done ahead of it: tools/api/facts/load.py parses the
 # documented modules with griffe once and hands the result to mkdocstrings' handler.
 MKDOCSTRINGS_STAGES = ("api.griffe",)
 

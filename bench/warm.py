@@ -24,8 +24,8 @@ from mkdocs.config import load_config
 from mkdocs.livereload import _serve_url
 
 from bench.instrument import PluginClock
-from tools import timing
-from tools.paths import ROOT
+from tools.core import timing
+from tools.core.paths import ROOT
 
 DEV_ADDR = "127.0.0.1:8000"  # as the Makefile's serve target passes it
 

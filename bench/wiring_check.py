@@ -15,7 +15,7 @@ LOSS = "ClipPPOLoss"  # the most common wiring: actor, critic, GAE, a [envs, tim
 
 
 def main() -> None:
-    from tools.losses import zoo
+    from tools.torchrl import loss_zoo as zoo
     from tools.wiring import check_wiring
 
     with warnings.catch_warnings():

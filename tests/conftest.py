@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 
 @dataclass(frozen=True)

@@ -7,5 +7,5 @@ Data flows one way: torchrl (installed) and ``data/*.yaml`` (curated facts)
 Each concern (versions, losses, estimators, ...) is a sub-package holding its
 records, its renderers and the small ``CONCERN`` object that tells the site
 which markers, generated pages and inventory sections it provides.  The MkDocs
-adapter (``tools/mkdocs_hooks.py``) only places what ``tools.pages`` returns.
+adapter (``tools/site/mkdocs_adapter.py``) only places what ``tools.site.markers`` returns.
 """

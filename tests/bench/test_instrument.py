@@ -93,7 +93,7 @@ def test_a_site_without_mkdocstrings_reports_none(tmp_path):
 
 
 def test_first_imports_of_named_modules_are_stages_of_their_own(tmp_path, monkeypatch):
-    from tools import timing
+    from tools.core import timing
 
     from bench.instrument import timing_imports
 

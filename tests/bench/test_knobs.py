@@ -10,8 +10,8 @@ import pytest
 
 from bench import run as bench_run
 from bench.knobs import DEFAULT_RUNS, Knobs, read_knobs
-from tools.cli.errors import UsageError
-from tools.paths import ROOT
+from tools.core.errors import UsageError
+from tools.core.paths import ROOT
 
 
 def test_defaults():

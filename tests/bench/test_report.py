@@ -10,7 +10,7 @@ from bench.durations import Duration, slowest
 from bench.report import render, seconds, table
 from bench.stages import breakdown
 from bench.targets import evaluate
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 
 def measured(label, samples, failures=(), **extra):
@@ -24,8 +24,8 @@ def measured(label, samples, failures=(), **extra):
 def results(mkdocstrings=None, make_test=None):
     build_runs = [
         {"wall": wall, "build": wall - 1.0, "stages": {"losses.compute": 2.0, "losses.render": 0.5, "versions.render": 0.01},
-         "plugins": {"material/search": 0.1, "tools/mkdocs_hooks.py": 2.6, **({"mkdocstrings": mkdocstrings} if mkdocstrings else {})},
-         "mkdocstrings": mkdocstrings, "hooks": ["tools/mkdocs_hooks.py"]}
+         "plugins": {"material/search": 0.1, "tools/site/mkdocs_adapter.py": 2.6, **({"mkdocstrings": mkdocstrings} if mkdocstrings else {})},
+         "mkdocstrings": mkdocstrings, "hooks": ["tools/site/mkdocs_adapter.py"]}
         for wall in (6.0, 7.0, 8.0)
     ]
     measurements = {

@@ -13,7 +13,7 @@ from pytest_codeblocks.main import extract_from_file
 
 from conftest import expand_includes
 from tests.support.fences import extract, python_chains
-from tools.paths import DOCS
+from tools.core.paths import DOCS
 
 
 def _ours() -> dict[str, list[str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.support.docs import all_fences
 from tests.support.fences import python_chains, snippet_files
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 
 def test_python_fences_are_spelled_python():

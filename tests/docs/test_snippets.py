@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import build_env
 from tests.support.fences import snippet_files
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 # Training recipes run once, in tests/tools/recipes/, in a fresh interpreter too, under a probe
 # that checks their wiring; running them here as well would double their (largest) cost.

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 from mkdocstrings import Inventory
 
-from tools.api import objects
+from tools.api.facts import objects
 
 
 class _Ids(HTMLParser):
@@ -78,7 +78,7 @@ def test_an_inherited_method_is_rendered_once_and_its_subclass_paths_resolve_the
 
 def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site, tmp_path):
     """`make serve` (``--dirty``, strict) rebuilds only the edited page; its links to API objects on
-    other pages must still resolve (without tools/api/inventory.py, autorefs aborted the rebuild).
+    other pages must still resolve (without tools/api/views/objects_inv.py, autorefs aborted the rebuild).
 
     Starts from a copy of the session's strict build (timestamps kept), as serve would after its first build.
     """
@@ -90,7 +90,7 @@ def test_a_prose_edit_under_serve_dirty_rebuilds_with_its_cross_references(site,
     from bench.edits import appended
     from bench.instrument import PluginClock
     from bench.warm import ServeLikeSite
-    from tools.paths import DOCS
+    from tools.core.paths import DOCS
 
     page = DOCS / "value-estimators" / "index.md"
     served = ServeLikeSite(PluginClock())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from tools.versions import read_versions
+from tools.versions.facts import read_versions
 
 
 def test_strict_build_succeeds_without_warnings(built_site):

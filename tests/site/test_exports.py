@@ -8,8 +8,8 @@ import re
 import jsonschema
 
 from tests.support.docs import built_html_path, expanded_pages
-from tools import registry
-from tools.pages import inventory_schema
+from tools.core import registry
+from tools.site.markers import inventory_schema
 
 
 def _walk(schema, path="$"):
@@ -38,7 +38,7 @@ def test_every_inventory_section_has_a_schema_from_its_concern():
     without = [c.name for c in registry.concerns() if c.inventory is not None and c.inventory_schema is None]
     assert not without, (
         f"inventory sections without a JSON Schema: {without}; give the concern's CONCERN an inventory_schema "
-        "(tools/<concern>/schema.py, shorthands in tools/inventory/schema.py)"
+        "(tools/<concern>/schema.py, shorthands in tools/core/schema.py)"
     )
 
 

@@ -19,7 +19,7 @@ DESKTOP, LAPTOP, PHONE = (1400, 900), (1280, 900), (390, 844)
 
 # A line break inside inline code in a table cell, between two characters of one name:
 # after a letter or digit and before a letter, digit, "_" or "." (loss_obje|ctive,
-# delay_actor=Fals|e, td|_error).  Breaks after "_ . , /" (tools/word_breaks.py) are fine.
+# delay_actor=Fals|e, td|_error).  Breaks after "_ . , /" (tools/core/word_breaks.py) are fine.
 SPLIT_IDENTIFIERS = r"""() => {
   const word = c => /[A-Za-z0-9]/.test(c);
   const found = [];
@@ -291,7 +291,7 @@ SCREENSHOTS = {
 
 
 def test_full_page_screenshots_for_reviewers(browser, served_site, site):  # noqa: F811
-    from tools.paths import ROOT
+    from tools.core.paths import ROOT
 
     out = ROOT / "site" / "_screenshots"
     out.mkdir(parents=True, exist_ok=True)

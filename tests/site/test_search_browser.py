@@ -2,7 +2,7 @@
 
 The search configuration lives in one place, mkdocs.yml's `search` plugin entry
 (its separator); the parity group pages lower their own weight in their front
-matter (tools/parity/render.py).  Error texts pasted into the box are the
+matter (tools/parity/views/render.py).  Error texts pasted into the box are the
 troubleshooting pages' own browser test.
 """
 

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^`\n]*)$")
 CONT_MARKER = "<!--pytest-codeblocks:cont-->"

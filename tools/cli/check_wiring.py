@@ -14,7 +14,8 @@ import sys
 import traceback
 from pathlib import Path
 
-from tools.cli.errors import UsageError, entry_point, unknown_name
+from tools.core.errors import UsageError, entry_point, error_text, unknown_name
+from tools.wiring import WiringInputError, check_wiring
 
 NOT_READY = 1
 RETURN_SHAPES = "(loss, data), or a dict with loss and data (or env, with policy and critic optional)"
@@ -50,7 +51,7 @@ def load_function(target: str):
     try:
         spec.loader.exec_module(module)
     except Exception as exc:
-        raise UsageError(f"importing {path.name} raised {type(exc).__name__}: {exc} (at {_where_it_raised(exc, path)})") from exc
+        raise UsageError(f"importing {path.name} raised {error_text(exc)} (at {_where_it_raised(exc, path)})") from exc
     function = getattr(module, name, None)
     if not callable(function):
         functions = [n for n, v in vars(module).items() if callable(v) and getattr(v, "__module__", None) == module.__name__]
@@ -65,7 +66,7 @@ def call(function, path: Path) -> dict:
         returned = function()
     except Exception as exc:
         raise UsageError(
-            f"{function.__name__}() raised {type(exc).__name__}: {exc} (at {_where_it_raised(exc, path)})"
+            f"{function.__name__}() raised {error_text(exc)} (at {_where_it_raised(exc, path)})"
         ) from exc
     if isinstance(returned, dict) and "loss" in returned:
         unknown = sorted(set(returned) - {"loss", *ARGUMENTS})
@@ -81,7 +82,6 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     function, path = load_function(args.target)
     parts = call(function, path)
-    from tools.wiring import WiringInputError, check_wiring
 
     loss = parts.pop("loss")
     try:

@@ -9,7 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from tools.cli.errors import check_name_or_all, entry_point, unknown_name
+from tools.config_groups.facts import survey as config_survey
+from tools.core.codec import to_json
+from tools.core.errors import check_name_or_all, entry_point, unknown_name
+from tools.parity.facts import rows as parity_rows
+from tools.parity.views.render import inventory as parity_inventory
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -24,9 +28,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _record(config, parity_row) -> dict:
-    from tools.jsonable import to_json
-    from tools.parity.render import inventory as parity_inventory
-
     data = to_json(config)
     data["parity"] = parity_inventory([parity_row])[0] if parity_row else None
     return data
@@ -62,10 +63,9 @@ def main_args(argv: list[str] | None) -> int:
     check_name_or_all(
         args.name, args.all, "config NAME (a dataclass such as PPOTrainerConfig, or group/name such as trainer/ppo)"
     )
-    from tools import config_groups, parity
 
-    survey = config_groups.survey()
-    rows = {row.config: row for row in parity.rows()}
+    survey = config_survey()
+    rows = {row.config: row for row in parity_rows()}
     if args.all:
         if args.json:
             print(json.dumps([_record(c, rows.get(c.name)) for c in survey.classes], indent=2))

@@ -22,9 +22,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import warnings
 
-from tools.cli.errors import UsageError, entry_point, require_torchrl, unknown_name
+from tools.core.errors import UsageError, entry_point, require_torchrl, unknown_name
+from tools.core.keys import key_text
+from tools.core.signatures import format_call
+from tools.core.silence import quiet
+from tools.estimator_matrix.facts import matrix
+from tools.estimator_matrix.facts.measure import measure_row
+from tools.estimators.facts import reference as estimator_reference
+from tools.losses.facts import all_records
+from tools.losses.facts.build import compute_records
+from tools.losses.views.inventory import entry
+from tools.targets.facts import reference as targets_reference
+from tools.targets.views.concern import inventory as targets_inventory
+from tools.torchrl import losses as discover
 
 TARGET_UPDATERS = ("SoftUpdate", "HardUpdate")
 ENUM = "ValueEstimators"
@@ -63,65 +74,38 @@ def _chosen_name(args: argparse.Namespace) -> str | None:
 # -- where the answers come from -----------------------------------------------------------
 
 
-def _quiet():
-    context = warnings.catch_warnings()
-    context.__enter__()
-    warnings.simplefilter("ignore")  # torchrl's own warnings are part of the measurement, not output
-    return context
-
-
 def _loss_records(names: list[str] | None):
-    """Records for ``names`` (None: all): the cached set when fresh, else measured just for them."""
-    from tools.cache import is_cached
-    from tools.losses import build
-
-    if names is None or is_cached("losses", build.INPUTS):
-        records = build.all_records() if is_cached("losses", build.INPUTS) else _measuring(build.all_records)
+    """Records for ``names`` (None: all): the kept set when fresh, else measured just for them."""
+    if names is None or all_records.is_cached():
+        records = _kept_or_measured(all_records)
         return records if names is None else [r for r in records if r.name in names]
-    return _measuring(lambda: build.compute_records(names))
+    return _measuring(lambda: compute_records(names))
 
 
 def _estimator_rows(names: list[str] | None) -> dict:
-    """The losses' measured rows of the estimator matrix (cached matrix, or one row per name)."""
-    from tools.cache import is_cached
-    from tools.estimators import matrix as matrix_concern
-
-    if names is None or is_cached("estimators.matrix", matrix_concern.INPUTS):
-        matrix = matrix_concern.matrix() if is_cached("estimators.matrix", matrix_concern.INPUTS) else _measuring(matrix_concern.matrix)
-        return {row.loss: row for row in matrix.rows if names is None or row.loss in names}
-
-    def measure():
-        from tools.estimators.matrix.measure import measure_row
-
-        return {name: measure_row(name) for name in names}
-
-    return _measuring(measure)
+    """The losses' measured rows of the estimator matrix (kept matrix, or one row per name)."""
+    if names is None or matrix.is_cached():
+        return {row.loss: row for row in _kept_or_measured(matrix).rows if names is None or row.loss in names}
+    return _measuring(lambda: {name: measure_row(name) for name in names})
 
 
 def _measuring(compute):
     """Run a computation that imports torchrl: exit 1 with a clear message when it cannot."""
     require_torchrl()
-    context = _quiet()
-    try:
+    with quiet():  # torchrl's own warnings are part of the measurement, not output
         return compute()
-    finally:
-        context.__exit__(None, None, None)
+
+
+def _kept_or_measured(records):
+    """A record set's value: read from .cache/ when a build left it fresh (no torch import), else measured."""
+    return records() if records.is_cached() else _measuring(records)
 
 
 def _loss_names() -> list[str]:
-    from tools.cache import is_cached
-    from tools.losses import build, discover
-
-    if is_cached("losses", build.INPUTS):
-        return [r.name for r in build.all_records()]
+    if all_records.is_cached():
+        return [r.name for r in all_records()]
     require_torchrl()
     return sorted(discover.loss_classes())
-
-
-def _cached_or_measured(name: str, inputs, compute):
-    from tools.cache import is_cached
-
-    return compute() if is_cached(name, inputs) else _measuring(compute)
 
 
 # -- losses ----------------------------------------------------------------------------------
@@ -142,8 +126,6 @@ def _estimator_lines(record, row) -> list[str]:
 
 
 def _loss_text(record, row) -> str:
-    from tools.losses.records import key_text
-
     lines = [record.name, f"  import:     from {record.namespace} import {record.name}", f"  signature:  {record.signature}"]
     lines.append(f"  set_keys:   {'available' if record.set_keys_available else 'not available'}")
     lines.append("  accepted keys (set_keys name -> default key):")
@@ -163,7 +145,6 @@ def _loss_text(record, row) -> str:
 def _answer_losses(names: list[str] | None, as_json: bool) -> None:
     records, rows = _loss_records(names), _estimator_rows(names)
     if as_json:
-        from tools.losses.inventory import entry
 
         data = [entry(r, rows.get(r.name)) for r in records]
         _print_json(data if names is None else data[0])
@@ -175,16 +156,14 @@ def _answer_losses(names: list[str] | None, as_json: bool) -> None:
 
 
 def _updater_entry(name: str) -> dict:
-    from tools import targets
 
-    from tools.signatures import format_call
-
-    data = _cached_or_measured("targets.reference", targets.INPUTS, targets.inventory)
+    _kept_or_measured(targets_reference)
+    data = targets_inventory()
     updater = next(u for u in data["updaters"] if u["name"] == name)
     entry = {
         "name": name,
         "import": f"from torchrl.objectives import {name}",
-        "signature": format_call(name, targets.reference().updater(name).parameters),
+        "signature": format_call(name, targets_reference().updater(name).parameters),
         "parameters": updater["parameters"],
     }
     if name == "SoftUpdate":
@@ -219,11 +198,8 @@ def _updater_text(entry: dict) -> str:
 
 
 def _enum_entry() -> dict:
-    from tools.estimators import matrix as matrix_concern
-    from tools.estimators.reference import INPUTS, reference
-
-    ref = _cached_or_measured("estimators.reference", INPUTS, reference)
-    grid = _cached_or_measured("estimators.matrix", matrix_concern.INPUTS, matrix_concern.matrix)
+    ref = _kept_or_measured(estimator_reference)
+    grid = _kept_or_measured(matrix)
     classes = {record.member: record for record in ref.estimators}
     members = []
     for member in ref.members:
@@ -296,7 +272,6 @@ def _unknown(name: str, known: list[str]) -> UsageError:
     if "did you mean" in str(error):
         return error
     require_torchrl()
-    from tools.losses import discover
 
     description = discover.what_is(name)
     if description:

@@ -9,7 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from tools.cli.errors import check_name_or_all, entry_point, unknown_name
+from tools.config_groups.facts import survey as config_survey
+from tools.core.errors import check_name_or_all, entry_point, unknown_name
+from tools.trainers.facts import trainer_records
+from tools.trainers.views.render import inventory
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,10 +53,8 @@ def _text(entry: dict) -> str:
 def main_args(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     check_name_or_all(args.name, args.all, "trainer NAME (e.g. TD3Trainer)")
-    from tools import config_groups, trainers
-    from tools.trainers.render import inventory
 
-    entries = inventory(trainers.records(), config_groups.survey())
+    entries = inventory(trainer_records(), config_survey())
     by_name = {e["name"]: e for e in entries}
     if args.all:
         if args.json:

@@ -1,40 +1,4 @@
-"""The inventory's own documentation: which sections ``site/inventory.json`` has."""
+"""The inventory's own documentation: which sections ``site/inventory.json`` has, with an example of each.
 
-from __future__ import annotations
-
-import json
-
-from tools.registry import Concern, concerns
-
-
-def _kind(value) -> str:
-    if isinstance(value, list):
-        return f"list of {len(value)}"
-    if isinstance(value, dict):
-        return f"object of {len(value)} keys"
-    return type(value).__name__
-
-
-def render_overview(_arg: str = "") -> str:
-    from tools.pages import inventory  # late: pages imports the registry
-
-    data = inventory()
-    docs = {c.name: c.inventory_doc for c in concerns()}
-    rows = ["| Section | Holds | In this build |", "| --- | --- | --- |"]
-    rows += [f"| `{name}` | {docs[name] or '(undocumented)'} | {_kind(value)} |" for name, value in data.items()]
-    return "\n".join(rows) + "\n"
-
-
-def render_section_example(name: str) -> str:
-    from tools.pages import inventory
-
-    data = inventory()
-    if name not in data:
-        raise KeyError(f"inventory has no section {name!r}; it has {', '.join(data)}")
-    return "```json\n" + json.dumps({name: data[name]}, indent=2) + "\n```\n"
-
-
-CONCERN = Concern(
-    name="inventory",
-    sections={"overview": render_overview, "example": render_section_example},
-)
+Views only: the inventory is every concern's ``inventory`` (``tools.core.registry.inventory``).
+"""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import griffe
 
-from tools.api.docstrings import TorchrlDocstrings, escape_html, to_markdown
+from tools.api.facts.docstrings import TorchrlDocstrings, escape_html, to_markdown
 
 KNOWN = {"torchrl.objectives.value.GAE": "torchrl.objectives.value.GAE"}
 

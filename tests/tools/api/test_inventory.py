@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from mkdocstrings import Inventory, InventoryItem
 
-from tools.api import inventory, load
+from tools.api.views import objects_inv as inventory
+from tools.api.facts import load
 
 
 def test_an_alias_entry_is_repointed_to_the_section_its_object_is_rendered_in():

@@ -7,9 +7,10 @@ from mkdocs.utils.yaml import yaml_load
 from importlib import metadata
 
 
-from tools.api import load, objects
-from tools.api.autolink import link_line
-from tools.paths import ROOT
+from tools.api.facts import load
+from tools.api.facts import objects
+from tools.api.views.autolink import link_line
+from tools.core.paths import ROOT
 
 
 def _pins() -> dict[str, str]:
@@ -21,7 +22,7 @@ def test_the_private_interface_relied_on_is_pinned_and_installed():
     # load.install sets mkdocstrings-python's PythonHandler._modules_collection.
     pins = _pins()
     for dist in ("griffelib", "mkdocstrings-python"):
-        assert dist in pins, f"pyproject.toml must pin {dist}: tools/api/load.py relies on its internals"
+        assert dist in pins, f"pyproject.toml must pin {dist}: tools/api/facts/load.py relies on its internals"
         assert metadata.version(dist) == pins[dist]
 
 
@@ -93,7 +94,7 @@ def test_every_page_links_its_mentions_of_documented_classes():
 
 
 def test_code_spans_inside_a_link_text_stay_plain():
-    from tools.api.autolink import link_line
+    from tools.api.views.autolink import link_line
 
     targets = {"HardUpdate": "torchrl.objectives.HardUpdate"}
     line = "- [The `HardUpdate` copies late](targets.md#x), see `HardUpdate`; `[` is code"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-from tools.api import objects, render
+from tools.api.facts import objects
+from tools.api.views import render
 
 
 def _cls(obj: objects.ApiObject) -> type:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tools.api import objects, search
+from tools.api.facts import objects
+from tools.api.views import search
 
 PARAMS = '<p><span class="doc-section-title">{title}</span></p>\n    <table><tr><td>{name}</td></tr></table>'
 

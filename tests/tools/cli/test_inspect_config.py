@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import build_env
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 SCRIPT = Path(sys.executable).with_name("inspect_config")
 
@@ -52,7 +52,7 @@ def test_group_name_and_dataclass_name_give_the_same_record(warm):
 
 
 def test_text_shows_fields_and_parity(warm):
-    from tools import config_groups
+    from tools.config_groups import facts as config_groups
 
     result = run("target_net_updater/soft")
     assert result.returncode == 0, result.stderr

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import build_env
-from tools.losses import discover
-from tools.paths import ROOT
+from tools.torchrl import losses as discover
+from tools.core.paths import ROOT
 
 SCRIPT = Path(sys.executable).parent / "inspect_loss_keys"
 
@@ -87,9 +87,9 @@ def test_list_names_every_loss_and_the_objects_around_them(tmp_path):
 
 
 def test_target_updaters_answer_from_the_measured_records(tmp_path):
-    from tools import targets
+    from tools.targets.views.concern import inventory
 
-    facts = targets.inventory()
+    facts = inventory()
     hard = _run("HardUpdate", "--json", cwd=tmp_path)
     assert hard.returncode == 0, hard.stderr
     entry = json.loads(hard.stdout)
@@ -106,8 +106,8 @@ def test_target_updaters_answer_from_the_measured_records(tmp_path):
 
 
 def test_value_estimators_members_map_to_classes_and_measured_losses(tmp_path):
-    from tools.estimators import matrix
-    from tools.estimators.reference import reference
+    from tools.estimator_matrix.facts import matrix
+    from tools.estimators.facts.assemble import reference
 
     result = _run("ValueEstimators", "--json", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -116,7 +116,7 @@ def test_value_estimators_members_map_to_classes_and_measured_losses(tmp_path):
     assert list(members) == ref.members
     for record in ref.estimators:
         assert members[record.member]["estimator_class"] == record.name
-    grid = matrix.matrix()
+    grid = matrix()
     for row in grid.rows:
         for cell in row.cells:
             if cell.outcome is not None:

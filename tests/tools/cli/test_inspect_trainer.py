@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import build_env
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 SCRIPT = Path(sys.executable).with_name("inspect_trainer")
 
@@ -49,17 +49,18 @@ def test_bad_option_is_a_usage_error():
 
 
 def test_json_is_the_inventory_record(warm):
-    from tools import config_groups, trainers
-    from tools.trainers.render import inventory
+    from tools.config_groups import facts as config_groups
+    from tools.trainers import facts as trainers
+    from tools.trainers.views.render import inventory
 
     result = run("PPOTrainer", "--json")
     assert result.returncode == 0, result.stderr
-    expected = next(e for e in inventory(trainers.records(), config_groups.survey()) if e["name"] == "PPOTrainer")
+    expected = next(e for e in inventory(trainers.trainer_records(), config_groups.survey()) if e["name"] == "PPOTrainer")
     assert json.loads(result.stdout) == json.loads(json.dumps(expected))
 
 
 def test_text_lists_parameters_and_hooks(warm):
-    from tools import trainers
+    from tools.trainers import facts as trainers
 
     result = run("TD3Trainer")
     assert result.returncode == 0, result.stderr
@@ -69,8 +70,8 @@ def test_text_lists_parameters_and_hooks(warm):
 
 
 def test_all_lists_every_trainer(warm):
-    from tools import trainers
+    from tools.trainers import facts as trainers
 
     result = run("--all")
     assert result.returncode == 0
-    assert {line.split()[0] for line in result.stdout.splitlines()} == {r.name for r in trainers.records()}
+    assert {line.split()[0] for line in result.stdout.splitlines()} == {r.name for r in trainers.trainer_records()}

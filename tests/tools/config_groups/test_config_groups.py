@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
-from tools import config_groups
-from tools.config_groups import curated, introspect
+from tools.config_groups import facts as config_groups
+from tools.config_groups.facts import curated
+from tools.config_groups.facts import introspect
 
 
 def _live_store() -> set[tuple[str, str, str]]:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tools import contracts
-from tools.losses.build import all_records
+from tools.contracts import facts as contracts
+from tools.contracts.views.concern import CONCERN
+from tools.losses.facts.build import all_records
 
 
 def test_every_exported_loss_subclasses_loss_module_and_matches_the_loss_table():
@@ -38,6 +39,6 @@ def test_default_estimator_is_made_silently_with_gamma_0_99():
 
 
 def test_inventory_has_the_contract_and_the_contradictions():
-    section = contracts.CONCERN.inventory()
+    section = CONCERN.inventory()
     assert {"loss_contract", "docstring_contradictions"} <= set(section)
     assert section["docstring_contradictions"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tools.contracts.contradictions import (
+from tools.contracts.facts.contradictions import (
     DEFAULT,
     REFUSED,
     SET_KEYS,
@@ -14,7 +14,7 @@ from tools.contracts.contradictions import (
     set_keys_contradictions,
     stated_default,
 )
-from tools.losses.build import record_of
+from tools.losses.facts import record_of
 
 
 def test_stated_defaults_are_parsed_as_python_values():
@@ -57,9 +57,10 @@ def test_sac_docstring_recommends_a_set_keys_name_that_raises():
 
 
 def test_the_loss_page_flags_each_contradiction_in_place():
-    from tools.losses import _pages
+    from tools.losses.views.concern import _pages
+    from tools.site.markers import expand
 
-    page = _pages()["losses/SACLoss.md"]
+    page = expand(_pages()["losses/SACLoss.md"], "losses/SACLoss.md", generated_page=True).markdown
     assert "Upstream text that the installed torchrl contradicts" in page
     assert page.count("⚠ Upstream says") >= len(loss_contradictions(record_of("SACLoss")))
     assert "(contract.md)" in page

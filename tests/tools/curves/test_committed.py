@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 import torch
 
-from tools.curves import plan as plan_module
-from tools.curves import provenance
-from tools.curves.plan import Family
-from tools.curves.worker import import_recipe, random_policy_returns
-from tools.paths import DOCS, ROOT
+from tools.curves.facts import plan as plan_module
+from tools.curves.facts import provenance
+from tools.curves.facts.plan import Family
+from tools.wings.curve_trainer.worker import import_recipe, random_policy_returns
+from tools.core.paths import DOCS, ROOT
 
 PLAN = plan_module.load()
 FAMILIES = list(PLAN.families.values())

@@ -7,13 +7,6 @@ import pytest
 
 @pytest.fixture(scope="session")
 def estimator_reference():
-    from tools.estimators.reference import reference
+    from tools.estimators.facts.assemble import reference
 
     return reference()
-
-
-@pytest.fixture(scope="session")
-def estimator_matrix():
-    from tools.estimators.matrix import matrix
-
-    return matrix()

@@ -9,9 +9,10 @@ import pytest
 import torch
 from torchrl.objectives import ClipPPOLoss, ValueEstimators
 
-from tools.estimators import classes, fixtures
-from tools.estimators.records import decode, encode
-from tools.signatures import class_signature
+from tools.estimators.facts import fixtures
+from tools.torchrl import estimators as classes
+from tools.estimators.facts.records import decode, encode
+from tools.core.signatures import class_signature
 
 
 def test_one_record_per_member_in_enum_order(estimator_reference):

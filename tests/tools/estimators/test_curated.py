@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.estimators import classes, curated
+from tools.estimators.facts import curated
+from tools.torchrl import estimators as classes
 
 NAMES = [e.cls.__name__ for e in classes.estimator_classes()]
 

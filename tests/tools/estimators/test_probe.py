@@ -98,7 +98,7 @@ def test_vtrace_needs_the_stored_log_prob_as_the_page_says(estimator_reference):
 def test_forwarding_table_matches_a_fresh_loss(estimator_reference):
     from torchrl.objectives import ClipPPOLoss
 
-    from tools.estimators import fixtures
+    from tools.estimators.facts import fixtures
 
     layout = fixtures.single_agent()
     loss = ClipPPOLoss(layout.actor_network, layout.value_network)

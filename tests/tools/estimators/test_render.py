@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tools.estimators import render
-from tools.estimators.records import (
+from tools.estimators.views import render
+from tools.estimators.facts.records import (
     EstimatorRecord,
     EstimatorReference,
     ForwardingCase,
@@ -11,7 +11,7 @@ from tools.estimators.records import (
     Outcome,
     ShapeProbe,
 )
-from tools.signatures import Parameter
+from tools.core.signatures import Parameter
 
 
 def _record(**overrides) -> EstimatorRecord:

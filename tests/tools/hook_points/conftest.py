@@ -1,3 +1,3 @@
 """Fixtures for these tests."""
 
-from tests.tools.warm_records import records_from_the_build  # noqa: F401
+from tests.support.warm_records import records_from_the_build  # noqa: F401

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 import typing
 
-from tools import hook_points
-from tools.hook_points import render
-from tools.hook_points.measure import nest
-from tools.hook_points.records import LEVELS
+from tools.hook_points import facts as hook_points
+from tools.hook_points.views import render
+from tools.hook_points.facts.measure import nest
+from tools.hook_points.facts.records import LEVELS
 
 
 def test_points_equal_the_dest_values_register_op_accepts():
@@ -21,7 +21,7 @@ def test_points_equal_the_dest_values_register_op_accepts():
 
 
 def test_every_hook_list_of_a_trainer_is_filled_by_some_point():
-    from tools import trainer_zoo
+    from tools.torchrl import trainer_zoo
 
     trainer = trainer_zoo.probe_trainer()
     lists = {name for name, value in vars(trainer).items() if name.endswith("_ops") and isinstance(value, list)}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import inspect
 
-from tools.losses import discover
-from tools.losses.build import all_records
-from tools.losses.render import render_params
+from tools.torchrl import losses as discover
+from tools.losses.facts.build import all_records
+from tools.losses.views.render import render_params
 
 
 def _own(cls: type) -> list[inspect.Parameter]:

@@ -7,9 +7,10 @@ import dataclasses
 
 import pytest
 
-from tools.losses import curated, discover
-from tools.losses.build import all_records, validate
-from tools.losses.curated import CuratedDataError
+from tools.losses.facts import curated
+from tools.torchrl import losses as discover
+from tools.losses.facts.build import all_records, validate
+from tools.losses.facts.curated import CuratedDataError
 
 
 @pytest.fixture

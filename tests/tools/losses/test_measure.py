@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.losses.build import all_records
+from tools.losses.facts.build import all_records
 
 
 def test_terms_are_scalars_with_gradients_and_diagnostics_are_not_terms():

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from tools.losses import discover
-from tools.losses.build import all_records
-from tools.losses.inventory import entry
-from tools.losses.render import render_table
-from tools.pages import generated_pages
+from tools.torchrl import losses as discover
+from tools.losses.facts.build import all_records
+from tools.losses.views.inventory import entry
+from tools.losses.views.render import render_table
+from tools.site.markers import generated_pages
 
 OFFERED = set(discover.loss_classes())
 
@@ -37,7 +37,7 @@ def test_inventory_entries_equal_torchrl_losses():
 
 
 def test_inventory_entries_have_exactly_the_documented_fields():
-    from tools.losses.inventory import SCHEMA
+    from tools.losses.views.inventory import SCHEMA
 
     for record in all_records():
         assert list(entry(record, None)) == list(SCHEMA), record.name

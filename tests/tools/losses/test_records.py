@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tools.losses.build import all_records, decode, encode
+from tools.losses.facts.build import all_records, decode, encode
 
 
 def test_records_survive_the_disk_cache():
@@ -13,8 +13,9 @@ def test_records_survive_the_disk_cache():
 
 
 def test_parameters_documented_but_not_named_are_reported():
-    from tools.api import load, objects
-    from tools.losses.build import record_of
+    from tools.api.facts import load
+    from tools.api.facts import objects
+    from tools.losses.facts import record_of
 
     # TD3Loss's docstring describes `spec`; its constructor names `action_spec`.
     record = record_of("TD3Loss")

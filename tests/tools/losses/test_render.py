@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from tools.losses import zoo
-from tools.losses.build import all_records
-from tools.losses import estimator_rows
-from tools.losses.render import render_can_i_use_it, render_example, render_page as _render_page, render_table
+from tools.api.facts import load, objects
+from tools.torchrl import loss_zoo as zoo
+from tools.losses.facts.build import all_records
+from tools.estimator_matrix.facts import rows_by_loss as estimator_rows
+from tools.losses.views.render import render_can_i_use_it, render_example, render_page as _render_page, render_table
 
 
 def render_page(record, recipe, row, trainers):
-    from tools.api import load, objects
-
     api = objects.documented()[record.name]
-    return _render_page(record, recipe, row, trainers, api, load.parameter_docs(api.identifier))
+    return _render_page(record, recipe, row, trainers, load.parameter_docs(api.identifier))
 
 
 def _record(name):
@@ -59,7 +58,7 @@ def test_table_and_page_show_the_matrix_measurement_not_a_second_one():
 
 
 def test_loss_page_links_the_trainers_built_around_it():
-    from tools.losses import trainers_by_loss
+    from tools.losses.views.concern import trainers_by_loss
 
     trainers = trainers_by_loss()["TD3Loss"]
     assert "TD3Trainer" in trainers

@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from tools.outputs import render_output, render_tabs
-from tools.outputs import store
-from tools.outputs.shown import generated_examples, shown_sources
-from tools.pages import expand
+from tools.outputs.views.render import render_output, render_tabs
+from tools.outputs.facts import store
+from tools.outputs.facts.shown import generated_examples, shown_sources
+from tools.site.markers import expand
 
 SHOWN = shown_sources()
 GENERATED = generated_examples()
@@ -34,7 +34,7 @@ def test_generated_example_output_is_fresh(name):
 
 
 def test_every_loss_page_example_has_its_output():
-    from tools.losses.build import all_records
+    from tools.losses.facts.build import all_records
 
     assert {f"generated/losses/{r.name}.py" for r in all_records()} <= set(GENERATED)
 
@@ -51,7 +51,7 @@ def test_key_changes_with_the_file_and_the_pins(tmp_path, monkeypatch):
     (tmp_path / "a.py").write_text("print(2)\n")
     assert store.key_for("a.py") != first
     second = store.key_for("a.py")
-    monkeypatch.setattr(store, "pinned_versions", lambda: {"torchrl": "9.9.9"})
+    monkeypatch.setattr(store, "pinned", lambda: {"torchrl": "9.9.9"})
     assert store.key_for("a.py") != second
 
 

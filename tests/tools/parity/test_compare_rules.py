@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tools.config_groups.curated import CuratedConfigs
-from tools.config_groups.introspect import fields_of
-from tools.config_groups.records import ConfigClass
-from tools.parity.compare import compare
-from tools.parity.records import BY_DESIGN, SUSPICIOUS
+from tools.config_groups.facts.curated import CuratedConfigs
+from tools.config_groups.facts.introspect import fields_of
+from tools.config_groups.facts.records import ConfigClass
+from tools.parity.facts.compare import compare
+from tools.parity.facts.records import BY_DESIGN, SUSPICIOUS
 
 
 class Widget:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools import parity, trainer_zoo
-from tools.config_groups import curated
+from tools.parity import facts as parity
+from tools.torchrl import trainer_zoo
+from tools.config_groups.facts import curated
 
 
 def test_overrides_each_apply_somewhere():
@@ -50,7 +51,7 @@ def test_measured_instantiation_errors_reproduce():
     from hydra.utils import instantiate
     from omegaconf import OmegaConf
 
-    from tools.config_groups.introspect import config_dataclasses
+    from tools.config_groups.facts.introspect import config_dataclasses
 
     failing = [r for r in parity.rows() if r.instantiation]
     assert failing

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools import parity
+from tools.parity import facts as parity
 
 
 def _row(config: str):

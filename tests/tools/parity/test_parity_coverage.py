@@ -12,9 +12,9 @@ import dataclasses
 import inspect
 import typing
 
-from tools import parity
-from tools.config_groups import curated
-from tools.config_groups.introspect import import_object
+from tools.parity import facts as parity
+from tools.config_groups.facts import curated
+from tools.config_groups.facts.introspect import import_object
 
 
 def _config_dataclasses() -> dict[str, type]:
@@ -82,7 +82,7 @@ def test_every_difference_is_classified_with_a_reason():
 
 
 def test_inventory_rows_carry_the_required_keys():
-    from tools.parity.render import inventory
+    from tools.parity.views.render import inventory
 
     required = {"config", "target", "only_in_config", "only_in_class", "default_mismatch", "classification"}
     assert all(required <= set(row) for row in inventory(parity.rows()))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools import parity
-from tools.parity import reviewed
-from tools.parity.records import Difference, ParityRow
+from tools.parity import facts as parity
+from tools.parity.facts import reviewed
+from tools.parity.facts.records import Difference, ParityRow
 
 
 def test_the_committed_review_matches_the_audit_of_the_installed_torchrl():

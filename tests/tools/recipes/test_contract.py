@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from tools.outputs.shown import shown_sources
-from tools.paths import DOCS, ROOT
-from tools.recipes.catalog import FAMILIES
-from tools.recipes.read import read_all, recipe_files, highlight_lines
+from tools.outputs.facts.shown import shown_sources
+from tools.core.paths import DOCS, ROOT
+from tools.recipes.facts.catalog import FAMILIES
+from tools.recipes.facts.read import read_all, recipe_files, highlight_lines
 
 RECIPES = read_all()
 IDS = [r.slug for r in RECIPES]
@@ -56,5 +56,5 @@ def test_page_shows_the_whole_file_its_output_and_highlights_the_wiring(recipe):
     highlighted = tabs[0].group("lines") or ""
     assert highlighted == highlight_lines(recipe), (
         f"{page.name}: hl_lines=\"{highlighted}\" but the lines wiring torchrl are {highlight_lines(recipe)!r}; "
-        "run `.venv/bin/python -m tools.recipes --write`"
+        "run `.venv/bin/python -m tools.cli.recipes --write`"
     )

@@ -3,7 +3,7 @@
 Then one optimiser over the sum equals one optimiser per group (actor, critic,
 temperature...), the usual layout of the reference scripts.
 
-Measured here on the loss zoo's tiny constructions (tools/losses/recipes/), for
+Measured here on the loss zoo's tiny constructions (tools/torchrl/loss_zoo/constructions/), for
 each loss a recipe sums that way: its page says so, and this test keeps it true.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.losses import zoo
+from tools.torchrl import loss_zoo as zoo
 
 # Loss -> the recipe that sums its terms into one optimiser.
 SUMMED = {

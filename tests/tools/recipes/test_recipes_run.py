@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import build_env
-from tools.paths import ROOT
-from tools.recipes.read import recipe_files
-from tools.recipes.targets import copy_calls
+from tools.core.paths import ROOT
+from tools.recipes.facts.read import recipe_files
+from tools.recipes.facts.targets import copy_calls
 
 PROBE = Path(__file__).with_name("probe.py")
 RECIPES = recipe_files()
@@ -85,7 +85,7 @@ def _buffer_problems(report: dict) -> list[str]:
 
 
 def _updater_problems(report: dict) -> list[str]:
-    from tools.targets import reference
+    from tools.targets.facts import reference
 
     problems = []
     measured = reference()

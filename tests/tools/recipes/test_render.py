@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from tools.recipes import links_for_loss, recipes
-from tools.recipes.records import Call, Knob, Recipe
-from tools.recipes.render import render_index, render_targets
-from tools.recipes.targets import copy_calls
-from tools.targets.curated import Cadences
-from tools.targets.records import HardCount, LossTargets, TargetsReference
+from tools.core import registry
+from tools.recipes.facts import recipes
+from tools.recipes.views.concern import CONCERN
+from tools.recipes.facts.records import Call, Knob, Recipe
+from tools.recipes.views.render import render_index, render_targets
+from tools.recipes.facts.targets import copy_calls
+from tools.targets.facts.curated import Cadences
+from tools.targets.facts.records import HardCount, LossTargets, TargetsReference
 
 
 def _reference(counts: list[HardCount]) -> TargetsReference:
@@ -75,10 +77,8 @@ def test_index_links_each_family_and_its_losses_from_docs_recipes():
 
 
 def test_loss_pages_link_their_recipes():
-    from tools.losses.render import related_links
-
     first = recipes()[0]
     loss = first.losses[0]
-    assert (f"Recipe: {first.family}", f"recipes/{first.slug}.md") in links_for_loss(loss)
-    # The loss page lists related_links under "Recipes and SOTA implementations".
-    assert (f"Recipe: {first.family}", f"recipes/{first.slug}.md") in related_links(loss)
+    assert (f"Recipe: {first.family}", f"recipes/{first.slug}.md") in CONCERN.links("loss", loss)
+    # The loss page lists what every concern links under "Recipes and SOTA implementations".
+    assert (f"Recipe: {first.family}", f"recipes/{first.slug}.md") in registry.links("loss", loss)

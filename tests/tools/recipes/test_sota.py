@@ -3,13 +3,14 @@ scripts on made-up sources, and the rendered section on the real records."""
 
 from __future__ import annotations
 
-from tools.recipes import CONCERN, recipes, sota_comparison
-from tools.recipes.records import Call, Knob, Recipe
-from tools.recipes.render import render_sota
-from tools.recipes.sota import COLUMNS, KNOB_KEYS, answer, compare
-from tools.sota import loss_sources
-from tools.sota.records import Hyperparameter
-from tools.sota.sources import LossSource
+from tools.recipes.facts import recipes, sota_comparison
+from tools.recipes.views.concern import CONCERN
+from tools.recipes.facts.records import Call, Knob, Recipe
+from tools.recipes.views.render import render_sota
+from tools.recipes.facts.sota import COLUMNS, KNOB_KEYS, answer, compare
+from tools.sota.facts import loss_sources
+from tools.sota.facts.records import Hyperparameter
+from tools.sota.facts.sources import LossSource
 
 
 def test_every_curated_knob_is_a_recipe_knob_and_every_key_part_occurs_in_the_map():

@@ -1,4 +1,4 @@
-"""The SOTA map's tests.  fixture/rl is a tiny pytorch/rl-shaped tree written for them, not a test folder."""
+"""The SOTA map's tests read the scanner's fixture map."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-FIXTURE = Path(__file__).parent / "fixture"
-collect_ignore_glob = ["fixture/*"]
+# The scanner's fixture (tests/tools/wings/sota_scanner/fixture): a tiny pytorch/rl-shaped tree.
+FIXTURE = Path(__file__).parents[1] / "wings" / "sota_scanner" / "fixture"
 
 
 @pytest.fixture(scope="session")
 def fixture_map():
-    from tools.sota.scan import scan
+    from tools.wings.sota_scanner.scan import scan
 
     return scan(FIXTURE / "rl", "fixture")

@@ -7,13 +7,13 @@ import inspect
 
 import pytest
 
-from tools.sota import check
-from tools.sota.records import Construction
+from tools.sota.facts import check
+from tools.sota.facts.records import Construction
 
 
 @pytest.fixture(scope="session")
 def survey():
-    from tools import config_groups
+    from tools.config_groups import facts as config_groups
 
     return config_groups.survey()
 
@@ -68,7 +68,7 @@ def test_trainer_config_options_resolve_to_classes(fixture_check):
 
 
 def test_the_shipped_map_passes_the_checks():
-    from tools.sota import checked, sota_map
+    from tools.sota.facts import checked, sota_map
 
     result = checked()
     named = {(c.module, c.name) for d in sota_map().directories for s in d.scripts for c in s.constructions if c.module}

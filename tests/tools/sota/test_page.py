@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import pytest
 
-from tools.paths import DOCS
-from tools.sota.summary import anchor
+from tools.core.paths import DOCS
+from tools.sota.facts.summary import anchor
 
 PAGE = "sota/index.md"
 REQUIRED = {
@@ -17,20 +17,20 @@ REQUIRED = {
 
 @pytest.fixture(scope="module")
 def page():
-    from tools.pages import expand
+    from tools.site.markers import expand
 
     return expand((DOCS / PAGE).read_text(), PAGE).markdown
 
 
 def test_every_directory_has_its_stable_anchor(page):
-    from tools.sota import sota_map
+    from tools.sota.facts import sota_map
 
     for d in sota_map().directories:
         assert f"{{ #{anchor(d.name)} }}" in page, d.name
 
 
 def test_the_page_links_the_files_at_the_recorded_commit(page):
-    from tools.sota import sota_map
+    from tools.sota.facts import sota_map
 
     assert f"https://github.com/pytorch/rl/blob/{sota_map().commit}/sota-implementations/sac/sac.py" in page
 
@@ -40,7 +40,8 @@ def test_the_page_says_the_scripts_are_not_run(page):
 
 
 def test_inventory_entries_have_the_promised_fields():
-    from tools.sota import CONCERN, sota_map
+    from tools.sota.facts import sota_map
+    from tools.sota.views.concern import CONCERN
 
     entries = CONCERN.inventory()
     json.dumps(entries)
@@ -50,15 +51,15 @@ def test_inventory_entries_have_the_promised_fields():
 
 
 def test_loss_pages_link_back_to_the_recipes_that_build_them():
-    from tools.sota.links import loss_links
+    from tools.sota.views.links import links as sota_links
 
-    links = dict((path, title) for title, path in loss_links("SACLoss"))
+    links = dict((path, title) for title, path in sota_links("loss", "SACLoss"))
     assert f"{PAGE}#{anchor('sac')}" in links
 
 
 def test_trainer_links_point_at_trainer_recipes():
-    from tools.sota.links import trainer_links
+    from tools.sota.views.links import links as sota_links
 
-    paths = [path for _, path in trainer_links("SACTrainer")]
+    paths = [path for _, path in sota_links("trainer", "SACTrainer")]
     assert f"{PAGE}#{anchor('sac_trainer')}" in paths
     assert f"{PAGE}#{anchor('sac')}" not in paths  # the script recipe builds no trainer

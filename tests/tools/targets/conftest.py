@@ -7,6 +7,6 @@ import pytest
 
 @pytest.fixture(scope="session")
 def targets_reference():
-    from tools.targets import reference
+    from tools.targets.facts import reference
 
     return reference()

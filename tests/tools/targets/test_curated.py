@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tools.estimators.records import Outcome
-from tools.signatures import Parameter
-from tools.sota.records import Argument, Construction, Directory, Script, SotaMap, UpdaterStep
-from tools.targets import curated
-from tools.targets.records import LossTargets, SoftMeasure, TargetsReference, Updater
+from tools.estimators.facts.records import Outcome
+from tools.core.signatures import Parameter
+from tools.sota.facts.records import Argument, Construction, Directory, Script, SotaMap, UpdaterStep
+from tools.targets.facts import curated
+from tools.targets.facts.records import LossTargets, SoftMeasure, TargetsReference, Updater
 
 
 def _reference(keeping=("SACLoss", "DQNLoss")) -> TargetsReference:

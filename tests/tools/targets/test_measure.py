@@ -11,8 +11,8 @@ from torchrl.data import OneHot
 from torchrl.modules import MLP, QValueActor
 from torchrl.objectives import DQNLoss, HardUpdate, SoftUpdate
 
-from tools.losses import zoo
-from tools.targets.records import decode, encode
+from tools.torchrl import loss_zoo as zoo
+from tools.targets.facts.records import decode, encode
 
 
 def _dqn():
@@ -86,7 +86,7 @@ def test_refusal_text_matches_a_fresh_loss(targets_reference):
 
 
 def test_every_loss_torchrl_offers_has_a_row(targets_reference):
-    from tools.losses import discover
+    from tools.torchrl import losses as discover
 
     assert {row.loss for row in targets_reference.losses} == set(discover.loss_classes())
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 
-from tools.paths import DOCS
-from tools.targets import inventory
-from tools.targets.updaters import updater_classes
+from tools.core.paths import DOCS
+from tools.targets.views.concern import inventory
+from tools.torchrl.updaters import updater_classes
 
 PAGE = DOCS / "target-updates.md"
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tools.estimators.records import Outcome
-from tools.targets import render
-from tools.targets.curated import Cadence, Cadences
-from tools.targets.records import HardCount, LossTargets, SoftMeasure, TargetsReference
+from tools.estimators.facts.records import Outcome
+from tools.targets.views import render
+from tools.targets.facts.curated import Cadence, Cadences
+from tools.targets.facts.records import HardCount, LossTargets, SoftMeasure, TargetsReference
 
 
 def _reference(hard) -> TargetsReference:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tools.trainers.checkpoints import CheckpointFacts, CheckpointRun
-from tools.trainers.render import render_reference_claims
+from tools.trainers.facts.checkpoints import CheckpointFacts, CheckpointRun
+from tools.trainers.views.render import render_reference_claims
 
 
 def _run(how, fresh, calls):

@@ -4,28 +4,42 @@ from __future__ import annotations
 
 import pytest
 
-from tools import trainers
-from tools.trainers import curated, introspect
-from tools.trainers.render import METHOD_PURPOSE, render_page
+from tools.trainers import facts as trainers
+from tools.trainers.facts import curated
+from tools.torchrl.trainers import trainer_classes
+from tools.trainers.views.render import METHOD_PURPOSE, render_page
 
 
-def test_records_cover_every_trainer_class_both_ways():
-    assert {r.name for r in trainers.records()} == set(introspect.trainer_classes())
+def test_records_cover_every_exported_trainer_class():
+    # Independent of the subclass walk the records were built from: torchrl's exports.
+    import importlib
+
+    from torchrl.trainers import Trainer
+
+    exported = {
+        name
+        for namespace in ("torchrl.trainers", "torchrl.trainers.algorithms")
+        for name in importlib.import_module(namespace).__all__
+        if isinstance(obj := getattr(importlib.import_module(namespace), name), type) and issubclass(obj, Trainer)
+    }
+    assert exported <= {r.name for r in trainers.trainer_records()}
+    assert {r.name for r in trainers.trainer_records()} == set(trainer_classes())
 
 
 def test_parameters_match_the_live_signature():
     import inspect
 
-    for r in trainers.records():
-        cls = introspect.trainer_classes()[r.name]
+    for r in trainers.trainer_records():
+        cls = trainer_classes()[r.name]
         live = [p for p in inspect.signature(cls.__init__).parameters.values() if p.name != "self"]
         assert [p.name for p in r.parameters] == [p.name for p in live if p.kind is not p.VAR_KEYWORD]
 
 
 @pytest.mark.parametrize("name", ["PPOTrainer", "TD3Trainer", "CQLTrainer"])
 def test_default_hooks_match_a_fresh_build(name):
-    from tools import hook_points, trainer_zoo
-    from tools.trainers.measure import registered_ops
+    from tools.hook_points import facts as hook_points
+    from tools.torchrl import trainer_zoo
+    from tools.trainers.facts.measure import registered_ops
 
     with trainer_zoo.captured():
         trainer = trainer_zoo.recipe(name).build()
@@ -49,7 +63,7 @@ def test_every_described_method_exists_on_trainer():
 
 def test_curated_data_is_checked_both_ways():
     data = curated.load()
-    names = list(introspect.trainer_classes())
+    names = list(trainer_classes())
     params = {"Trainer": ["learner_backend"]}
     with pytest.raises(curated.CuratedDataError, match="without a `losses` entry: \\['NewTrainer'\\]"):
         curated.validate(data, [*names, "NewTrainer"], {**params, **{n: list(data.reference_only) for n in names}})
@@ -61,7 +75,8 @@ def test_curated_data_is_checked_both_ways():
 
 
 def test_page_lists_every_parameter_and_point():
-    from tools import config_groups, hook_points
+    from tools.config_groups import facts as config_groups
+    from tools.hook_points import facts as hook_points
 
     record = trainers.record("TD3Trainer")
     page = render_page(record, config_groups.survey(), hook_points.survey())

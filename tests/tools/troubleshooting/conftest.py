@@ -7,13 +7,13 @@ import pytest
 
 @pytest.fixture(scope="session")
 def troubleshooting_captures():
-    from tools.troubleshooting import captures
+    from tools.troubleshooting.facts import captures
 
     return captures()
 
 
 @pytest.fixture(scope="session")
 def troubleshooting_entries():
-    from tools.troubleshooting import curated_entries
+    from tools.troubleshooting.facts import curated_entries
 
     return curated_entries()

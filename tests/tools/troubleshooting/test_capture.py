@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.troubleshooting.capture import CaptureError, capture_entry, caught_exceptions, redact
-from tools.troubleshooting.records import RAISES, Entry
+from tools.troubleshooting.facts.capture import CaptureError, capture_entry, caught_exceptions, redact
+from tools.troubleshooting.facts.records import RAISES, Entry
 
 
 def _entry(code: str) -> Entry:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from tools.troubleshooting import curated
-from tools.troubleshooting.records import ELSEWHERE, RAISES, SILENT
+from tools.troubleshooting.facts import curated
+from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, SILENT
 
 
 def test_the_shipped_entries_meet_the_issue(troubleshooting_entries):
@@ -20,7 +20,7 @@ def test_the_shipped_entries_meet_the_issue(troubleshooting_entries):
 
 
 def test_every_area_has_its_page(troubleshooting_entries):
-    from tools.paths import DOCS
+    from tools.core.paths import DOCS
 
     for area in troubleshooting_entries.areas:
         page = DOCS / "troubleshooting" / f"{area.slug}.md"

@@ -6,7 +6,7 @@ holds the text each entry's symptom, cause and fix were written against.
 
 from __future__ import annotations
 
-from tools.troubleshooting import ACCEPT_COMMAND, REVIEWED_FILE, reviewable, reviewed
+from tools.troubleshooting.facts import ACCEPT_COMMAND, REVIEWED_FILE, reviewable, reviewed
 
 
 def test_every_captured_text_is_the_reviewed_one(troubleshooting_captures):

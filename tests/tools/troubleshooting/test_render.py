@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tools.troubleshooting import render
-from tools.troubleshooting.records import RAISES, SILENT, Area, Capture, Captures, Curated, Entry, FixedUpstream
+from tools.troubleshooting.views import render
+from tools.troubleshooting.facts.records import RAISES, SILENT, Area, Capture, Captures, Curated, Entry, FixedUpstream
 
 
 def _curated():

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from tools.troubleshooting import render
-from tools.troubleshooting.capture import CaptureError
-from tools.troubleshooting.records import RAISES, SILENT, Capture, Entry, WiringCase
-from tools.troubleshooting.wiring import setup_code, wiring_case
+from tools.troubleshooting.views import render
+from tools.troubleshooting.facts.capture import CaptureError
+from tools.troubleshooting.facts.records import RAISES, SILENT, Capture, Entry, WiringCase
+from tools.troubleshooting.facts.wiring import setup_code, wiring_case
 
 
 @pytest.fixture(scope="module")
 def troubleshooting_wiring():
-    from tools.troubleshooting import wiring_cases
+    from tools.troubleshooting.facts import wiring_cases
 
     return wiring_cases()
 

@@ -12,12 +12,12 @@ import pytest
 
 from tests.conftest import build_env
 from tools.cli.check_wiring import main
-from tools.cli.errors import run
+from tools.core.errors import run
 
 SCRIPT = Path(sys.executable).parent / "check_wiring"
 WIRINGS = textwrap.dedent(
     '''
-    from tools.losses import zoo
+    from tools.torchrl import loss_zoo as zoo
 
     def ready():
         case = zoo.build("DQNLoss")

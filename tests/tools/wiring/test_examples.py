@@ -14,9 +14,9 @@ import warnings
 
 import pytest
 
-from tools.outputs import load
-from tools.outputs.store import REFRESH_COMMAND
-from tools.paths import ROOT, SNIPPETS
+from tools.outputs.facts.store import load
+from tools.outputs.facts.store import REFRESH_COMMAND
+from tools.core.paths import ROOT, SNIPPETS
 
 EXAMPLES = sorted(p.relative_to(ROOT).as_posix() for p in (SNIPPETS / "tools").glob("check_wiring_*.py"))
 

@@ -1,6 +1,6 @@
 """A correct and a broken wiring per loss family: the broken one is reported, and the suggested fix makes it run.
 
-The correct wiring is the zoo's recipe (tools/losses/recipes/); each broken one
+The correct wiring is the zoo's recipe (tools/torchrl/loss_zoo/constructions/); each broken one
 changes one thing a user gets wrong.  Where the fix is a ``set_keys`` call, the
 test runs the very code the report prints.
 """
@@ -12,7 +12,7 @@ import warnings
 import pytest
 import torch
 
-from tools.losses import zoo
+from tools.torchrl import loss_zoo as zoo
 from tools.wiring import check_wiring
 
 
@@ -154,7 +154,7 @@ def test_never_ready_when_the_forward_pass_raises():
 def test_env_and_policy_take_a_short_rollout():
     from torchrl.envs import GymEnv
 
-    from tools.wiring.check import ROLLOUT_STEPS
+    from tools.wiring.facts.check import ROLLOUT_STEPS
 
     loss, _ = build("DQNLoss", {"OBS, N_ACTIONS = 3, 4": "OBS, N_ACTIONS = 4, 2"})  # CartPole's sizes
     env = GymEnv("CartPole-v1")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from tools.wiring.checks import CHECKS
-from tools.wiring.records import ExpectedKey, Fix, ForwardRun, KeyMap, Problem, WiringReport
-from tools.wiring.render import render_checks, render_markdown, render_text
+from tools.wiring.facts.checks import CHECKS
+from tools.wiring.facts.records import ExpectedKey, Fix, ForwardRun, KeyMap, Problem, WiringReport
+from tools.wiring.views.render import render_checks, render_markdown, render_text
 
 
 def _report(problems):
     key = ExpectedKey(["next", "reward"], ["loss key reward"], "environment", True, [KeyMap("loss", "reward", ["next"])],
                       effect="raises")
-    return WiringReport("TD3Loss", "TD0Estimator", "data", [2, 4], "tools/losses/recipes/TD3Loss.py", [key], problems,
+    return WiringReport("TD3Loss", "TD0Estimator", "data", [2, 4], "tools/torchrl/loss_zoo/constructions/TD3Loss.py", [key], problems,
                         [], ForwardRun(False, "KeyError: 'reward'"), ForwardRun(True))
 
 

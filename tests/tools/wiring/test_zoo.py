@@ -10,10 +10,10 @@ import warnings
 
 import pytest
 
-from tools.losses import zoo
+from tools.torchrl import loss_zoo as zoo
 from tools.wiring import check_wiring
-from tools.wiring.reads import CHANGES, RAISES
-from tools.wiring.records import as_key, key_text
+from tools.wiring.facts.records import CHANGES, RAISES
+from tools.wiring.facts.records import as_key, key_text
 
 
 def _check(case, data):

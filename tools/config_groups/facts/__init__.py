@@ -1,0 +1,30 @@
+"""Every ConfigStore group and option torchrl registers, and the class each builds (cached)."""
+
+from __future__ import annotations
+
+from tools.config_groups.facts import curated, introspect
+from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
+from tools.core.cache import RecordSet
+from tools.core.codec import record_codec
+
+# The fresh interpreter that imports the configs to see their warnings, started
+# early by `start()` so that it runs while the build imports torchrl.
+_warnings_process = []
+
+
+def _survey() -> ConfigSurvey:
+    process = _warnings_process.pop() if _warnings_process else None
+    return introspect.survey(curated.load(), process)
+
+
+_encode, _decode = record_codec(ConfigSurvey)
+survey = RecordSet("config_groups", _survey, encode=_encode, decode=_decode)
+
+
+def start() -> None:
+    """Start reading the configs' import warnings beside the build, unless the survey is kept already."""
+    if not _warnings_process and not survey.is_cached():
+        _warnings_process.append(introspect.start_import_warnings())
+
+
+__all__ = ["ConfigClass", "ConfigSurvey", "start", "survey"]

@@ -1,0 +1,195 @@
+"""Read the config dataclasses and the ConfigStore that importing torchrl's configs fills."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+import subprocess
+import sys
+import typing
+from functools import lru_cache
+
+from tools.config_groups.facts.curated import CuratedConfigs, CuratedDataError
+from tools.config_groups.facts.records import ConfigClass, ConfigField, ConfigGroup, ConfigSurvey, GroupEntry
+from tools.core.errors import error_text
+from tools.core.signatures import show_value
+
+CONFIGS_MODULE = "torchrl.trainers.algorithms.configs"
+WARNING_LINE = re.compile(r"^\S.*?:\d+: (?P<kind>\w*Warning): (?P<message>.*)$")
+
+
+def start_import_warnings() -> subprocess.Popen:
+    """Import the configs in a fresh interpreter (in the background): what does a user see?"""
+    return subprocess.Popen(
+        [sys.executable, "-W", "always", "-c", f"import {CONFIGS_MODULE}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish_import_warnings(process: subprocess.Popen) -> list[str]:
+    _, stderr = process.communicate(timeout=300)
+    if process.returncode != 0:
+        raise RuntimeError(f"importing {CONFIGS_MODULE} failed in a fresh interpreter:\n{stderr[-2000:]}")
+    found = []
+    for line in stderr.splitlines():
+        match = WARNING_LINE.match(line)
+        if match:
+            found.append(f"{match['kind']}: {match['message']}")
+    return found
+
+
+def config_module():
+    import importlib
+
+    return importlib.import_module(CONFIGS_MODULE)
+
+
+def store_nodes() -> list[tuple[str, str, type]]:
+    """(group, option name, dataclass) for every node torchrl stored (Hydra's own are skipped)."""
+    from hydra.core.config_store import ConfigStore
+    from omegaconf import OmegaConf
+
+    config_module()  # registering happens on import
+    found = []
+
+    def walk(tree: dict, group: str) -> None:
+        for key, value in tree.items():
+            if isinstance(value, dict):
+                walk(value, f"{group}/{key}" if group else key)
+            elif value.provider != "hydra" and group:
+                found.append((group, key.removesuffix(".yaml"), OmegaConf.get_type(value.node)))
+
+    walk(ConfigStore.instance().repo, "")
+    return found
+
+
+@lru_cache(maxsize=1)
+def config_dataclasses() -> dict[str, type]:
+    """Every dataclass the configs module exports, plus any stored in the ConfigStore."""
+    module = config_module()
+    found = {
+        name: value
+        for name in module.__all__
+        if dataclasses.is_dataclass(value := getattr(module, name)) and isinstance(value, type)
+    }
+    for _, _, cls in store_nodes():
+        found.setdefault(cls.__name__, cls)
+    return found
+
+
+def show_config_value(value) -> str:
+    if dataclasses.is_dataclass(value):
+        target = getattr(value, "_target_", None)
+        return f"{type(value).__name__}(_target_={target!r})" if target else f"{type(value).__name__}()"
+    return show_value(value)
+
+
+def fields_of(cls: type) -> list[ConfigField]:
+    from omegaconf import MISSING
+
+    hints = {}
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # annotations naming TYPE_CHECKING-only types: fall back to the text
+        pass
+    out = []
+    for f in dataclasses.fields(cls):
+        if f.name.startswith("_"):
+            continue
+        if f.default is not dataclasses.MISSING:
+            default = "???" if f.default == MISSING else show_config_value(f.default)
+            required = f.default == MISSING
+        elif f.default_factory is not dataclasses.MISSING:
+            default, required = show_config_value(f.default_factory()), False
+        else:
+            default, required = "", True
+        kind = f.type if isinstance(f.type, str) else inspect.formatannotation(hints.get(f.name, f.type))
+        out.append(ConfigField(name=f.name, type=kind, default=default, required=required))
+    return out
+
+
+def import_object(path: str):
+    """The object a dotted `_target_` names: the longest importable module, then attributes.
+
+    (Hydra's own lookup logs an error line for a missing target; this one only raises.)
+    """
+    import importlib
+
+    parts = path.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            obj = getattr(obj, attribute)
+        return obj
+    raise ImportError(f"no importable module in {path!r}")
+
+
+def resolve_target(target: str, curated: CuratedConfigs) -> tuple[str, str, str, str]:
+    """(kind, resolved class, how it was found, error) for a `_target_` string."""
+    if not target:
+        return "none", "", "", ""
+    try:
+        obj = import_object(target)
+    except (ImportError, AttributeError) as exc:  # the target does not exist: recorded, shown as such
+        return "missing", "", "", error_text(exc)
+    if inspect.isclass(obj):
+        return "class", f"{obj.__module__}.{obj.__qualname__}", "the target is the class", ""
+    hints = typing.get_type_hints(obj)
+    returned = hints.get("return")
+    if inspect.isclass(returned):
+        return "factory", f"{returned.__module__}.{returned.__qualname__}", f"return annotation of {obj.__name__}()", ""
+    if target in curated.factory_targets:
+        return "factory", curated.factory_targets[target], "curated in data/configs.yaml", ""
+    raise CuratedDataError(
+        f"the factory {target} has no return annotation; add the class it builds under factory_targets"
+    )
+
+
+def survey(curated: CuratedConfigs, process: subprocess.Popen | None = None) -> ConfigSurvey:
+    """``process``: the import-warnings interpreter, when the build started it already."""
+    process = process or start_import_warnings()
+    classes = config_dataclasses()
+    registrations: dict[str, list[str]] = {}
+    groups: dict[str, list[GroupEntry]] = {}
+    for group, name, cls in store_nodes():
+        registrations.setdefault(cls.__name__, []).append(f"{group}/{name}")
+        entries = groups.setdefault(group, [])
+        if all(e.name != name for e in entries):  # torchrl stores transform/module twice
+            entries.append(GroupEntry(name=name, config=cls.__name__))
+    records = []
+    used_curated = set()
+    for name, cls in sorted(classes.items()):
+        target_field = {f.name: f for f in dataclasses.fields(cls)}.get("_target_")
+        target = target_field.default if target_field and isinstance(target_field.default, str) else ""
+        kind, resolved, how, error = resolve_target(target, curated)
+        if how.startswith("curated"):
+            used_curated.add(target)
+        records.append(
+            ConfigClass(
+                name=name,
+                module=cls.__module__,
+                target=target,
+                target_kind=kind,
+                resolved=resolved,
+                resolved_how=how,
+                error=error,
+                fields=fields_of(cls),
+                registered_as=sorted(registrations.get(name, [])),
+            )
+        )
+    stale = sorted(set(curated.factory_targets) - used_curated)
+    if stale:
+        raise CuratedDataError(
+            f"factory_targets lists {stale}, which no config targets as an unannotated factory any more; remove them"
+        )
+    return ConfigSurvey(
+        groups=[ConfigGroup(name, entries) for name, entries in sorted(groups.items())],
+        classes=records,
+        import_warnings=finish_import_warnings(process),
+    )

@@ -1,0 +1,89 @@
+"""Config records -> Markdown: the groups, the table per group, the import warnings."""
+
+from __future__ import annotations
+
+from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
+from tools.core import markdown as cell
+
+
+def anchor(config: str) -> str:
+    return f"cfg-{config}"
+
+
+def _builds(config: ConfigClass) -> str:
+    if config.target_kind == "missing":
+        return f"**does not exist** ({cell.code(config.error)})"
+    if not config.resolved:
+        return ""
+    return f"`{config.resolved}`"
+
+
+def render_overview(survey: ConfigSurvey) -> str:
+    rows = ["| Group | Options | Example |", "| --- | --- | --- |"]
+    for group in survey.groups:
+        first = group.entries[0]
+        rows.append(f"| [`{group.name}`](#{group.name.replace('_', '-')}) | {len(group.entries)} | `{group.name}/{first.name}` → `{first.config}` |")
+    total = sum(len(g.entries) for g in survey.groups)
+    rows.append(f"| **{len(survey.groups)} groups** | **{total}** | |")
+    return "\n".join(rows) + "\n"
+
+
+def render_groups(survey: ConfigSurvey) -> str:
+    """One table per group: option -> dataclass -> `_target_` -> the class it builds."""
+    out = []
+    for group in survey.groups:
+        out.append(f"### `{group.name}` {{ #{group.name.replace('_', '-')} }}\n")
+        out.append("| Option | Config dataclass | `_target_` | Builds | How the class is known |")
+        out.append("| --- | --- | --- | --- | --- |")
+        for entry in group.entries:
+            config = survey.config(entry.config)
+            target = f"`{config.target}`" if config.target else "none (a base class)"
+            out.append(
+                f"| `{group.name}/{entry.name}` | <span id=\"{anchor(config.name)}\"></span>`{config.name}` | {target} "
+                f"| {_builds(config)} | {config.resolved_how} |"
+            )
+        out.append("")
+    return "\n".join(out)
+
+
+def render_unregistered(survey: ConfigSurvey) -> str:
+    rows = ["| Config dataclass | `_target_` | Builds |", "| --- | --- | --- |"]
+    for config in survey.classes:
+        if config.registered_as:
+            continue
+        target = f"`{config.target}`" if config.target else "none (a base class)"
+        rows.append(f"| <span id=\"{anchor(config.name)}\"></span>`{config.name}` | {target} | {_builds(config)} |")
+    return "\n".join(rows) + "\n"
+
+
+def render_import_warnings(survey: ConfigSurvey) -> str:
+    if not survey.import_warnings:
+        return "Importing the configs in a fresh interpreter printed no warning.\n"
+    lines = [
+        f"Importing `torchrl.trainers.algorithms.configs` in a fresh interpreter with all warnings shown "
+        f"printed {len(survey.import_warnings)}:",
+        "",
+        "```text",
+        *survey.import_warnings,
+        "```",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def inventory(survey: ConfigSurvey) -> list[dict]:
+    rows = []
+    for group in survey.groups:
+        for entry in group.entries:
+            config = survey.config(entry.config)
+            rows.append(
+                {
+                    "group": group.name,
+                    "name": entry.name,
+                    "config": config.name,
+                    "target": config.target,
+                    "class": config.resolved,
+                    "resolved_how": config.resolved_how,
+                    "error": config.error,
+                }
+            )
+    return rows

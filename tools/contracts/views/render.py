@@ -1,0 +1,298 @@
+"""Contract facts and loss records -> Markdown for the loss contract and upstream-text pages."""
+
+from __future__ import annotations
+
+import posixpath
+from collections import Counter
+
+from tools.contracts.facts.contradictions import Contradiction
+from tools.contracts.facts.records import Check, ContractFacts
+from tools.core.markdown import code, text
+from tools.losses.facts.probes.nested import GROUP, N_AGENTS, ROOT_KEYS
+
+# The contract and upstream-text pages live beside the loss pages.
+PAGE_DIR = "losses"
+
+
+def _link(name: str) -> str:
+    return f"[`{name}`]({name}.md)"
+
+
+def _checks(checks: list[Check]) -> str:
+    rows = ["| Rule | Holds | What was run, and what it gave |", "| --- | --- | --- |"]
+    for c in checks:
+        rows.append(f"| {c.claim} | {'yes' if c.holds else '**no**'} | {text(c.evidence)} |")
+    return "\n".join(rows) + "\n"
+
+
+def render_subclasses(facts: ContractFacts, records) -> str:
+    losses = [e for e in facts.exported if e.loss]
+    others = [e for e in facts.exported if not e.loss]
+    named_like_losses = [e for e in others if e.name.endswith("Loss")]
+    listed = {r.name for r in records}
+    lines = [
+        f"**Checked at build time:** the public namespaces export {len(losses)} loss classes, and every one of them "
+        f"subclasses `LossModule` ({'the same set as the loss table' if {e.name for e in losses} == listed else 'NOT the set of the loss table'}). "
+        + ("No exported class named `*Loss` fails to subclass it." if not named_like_losses else
+           "Exported classes named like losses that do not subclass it: " + ", ".join(f"`{e.name}`" for e in named_like_losses) + "."),
+        "",
+        f"Every one of them defines its own `forward` (introspected: {len(facts.overrides.get('forward', []))} of {len(losses)}).",
+        "",
+        "The other classes these namespaces export are helpers, not losses:",
+        "",
+        "| Exported name | From | Kind (its first base class) |",
+        "| --- | --- | --- |",
+    ]
+    lines += [f"| `{e.name}` | `{e.namespace}` | `{e.what}` |" for e in others]
+    return "\n".join(lines) + "\n"
+
+
+def render_forward(facts: ContractFacts, records) -> str:
+    measured = [r for r in records if r.measured is not None]
+    tuples = [r.name for r in measured if r.measured.returns_tuple]
+    unnamed = [r.name for r in measured if any(not str(o.key).startswith(("loss", "['loss")) for o in r.measured.loss_outputs)]
+    lines = [
+        f"```text\nLossModule.{facts.forward_signature}\n```",
+        "",
+        f"Measured on the {len(measured)} losses built here: the forward pass takes one TensorDict and returns a TensorDict "
+        f"of results for {len(measured) - len(tuples)} of them; "
+        + (f"{', '.join(_link(n) for n in tuples)} return a tuple (the losses first, then the data they were computed on). " if tuples else "")
+        + "Sum the scalar entries that carry a gradient: "
+        + (f"not every loss names them `loss_*` ({', '.join(_link(n) for n in unnamed)} do not)." if unnamed else "every loss names them `loss_*`."),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_set_keys(facts: ContractFacts, records) -> str:
+    with_keys = [r for r in records if r.accepted_keys]
+    own = facts.overrides.get("set_keys", [])
+    lines = [
+        f"Each loss class declares the keys it reads and writes in a nested dataclass, `_AcceptedKeys` "
+        f"({len(with_keys)} of {len(records)} losses declare at least one; each loss page lists them with their defaults, "
+        "introspected). An instance holds its own copy as `loss.tensor_keys`, and `loss.set_keys(name=key)` renames one.",
+        "",
+        f"Measured on `{facts.probe_loss}`, built again from its example's networks for every row:",
+        "",
+        _checks(facts.set_keys_checks),
+        "The error for an unknown name, as torchrl prints it (its first line, up to the dump of every accepted field, shown here as `{…}`):",
+        "",
+        "```text",
+        facts.unknown_name_error,
+        "```",
+        "",
+        ("These classes define their own `set_keys` (introspected), so check the rules above on their pages: "
+         + ", ".join(_link(n) for n in own) + ".") if own else "No loss overrides `set_keys` (introspected).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_forwarding(rows: dict) -> str:
+    """Do renamed reward/done/terminated keys reach the default estimator?  From the estimator matrix (measured)."""
+    reached, missed = [], []
+    for name, row in sorted(rows.items()):
+        fwd = row.forwarding
+        if fwd is None or not fwd.outcome.ok:
+            continue
+        (missed if fwd.not_forwarded else reached).append((name, fwd))
+    lines = [
+        f"Renamed before the first forward pass (the default estimator is made then): measured per loss by the "
+        f"[estimator matrix](../value-estimators/index.md). Renamed `reward`, `done` and `terminated` reached the "
+        f"default estimator for {len(reached)} losses"
+        + (f"; not for {', '.join(f'{_link(n)} (' + ', '.join(f'`{k}`' for k in f.not_forwarded) + ')' for n, f in missed)}." if missed else "."),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_mask(facts: ContractFacts, records) -> str:
+    honoured = [r.name for r in records if r.measured and r.measured.mask_honoured]
+    ignored = [r.name for r in records if r.measured and r.measured.mask_honoured is False]
+    failed = [r for r in records if r.measured and r.measured.mask_error]
+    auto = ", ".join(code(repr(tuple(k)) if len(k) > 1 else repr(k[0])) for k in facts.mask_auto_keys)
+    lines = [
+        f"- **Default** (introspected, `LossModule.loss_mask_key`): `{facts.mask_default}`.",
+        f"- **What `\"auto\"` looks for** (introspected, `torchrl.objectives.common.AUTO_LOSS_MASK_KEYS`): {auto}, "
+        "in that order; every one present is combined with a logical and.",
+        "- **Modes** (measured on `" + facts.probe_loss + "`):",
+        "",
+        *["    " + line for line in _checks(facts.mask_checks).splitlines()],
+        "",
+        f"- **Which losses honour it** (measured: the same batch with an all-true mask and with half of it false; "
+        f"the loss terms changed): {len(honoured)} of {len(honoured) + len(ignored) + len(failed)}: "
+        + ", ".join(_link(n) for n in honoured) + ".",
+        f"- **Ignored** (every loss term unchanged): " + (", ".join(_link(n) for n in ignored) or "none") + ".",
+    ]
+    if failed:
+        lines.append("- **Failed with a mask**: " + "; ".join(f"{_link(r.name)}: {code(r.measured.mask_error)}" for r in failed) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def render_reduction(records) -> str:
+    rows = ["| Loss | `reduction` default (signature) | What a default-built loss holds (measured) |", "| --- | --- | --- |"]
+    counts = Counter()
+    for r in records:
+        p = next((p for p in r.constructor_params if p.name == "reduction"), None)
+        if p is None:
+            continue
+        held = r.measured.probes.instance_facts.get("reduction", "–") if r.measured and r.measured.probes else "not measured †"
+        counts[held] += 1
+        rows.append(f"| {_link(r.name)} | {code(p.default) or '**required**'} | {code(held) if held not in ('–', 'not measured †') else held} |")
+    takes = sum(counts.values())
+    summary = (
+        f"{takes} losses take `reduction` (introspected). A default of `None` means \"the class's own choice\": "
+        "the table shows what it became on a loss built with default arguments. `\"none\"` keeps per-sample terms "
+        "(then they are not scalars: sum or average them yourself)."
+    )
+    return summary + "\n\n" + "\n".join(rows) + "\n"
+
+
+def render_functional(records) -> str:
+    takes = [r.name for r in records if any(p.name == "functional" for p in r.constructor_params)]
+    not_functional = [r.name for r in records if r.measured and r.measured.probes and r.measured.probes.instance_facts.get("functional") == "False"]
+    measured = [r for r in records if r.measured and r.measured.probes and "functional" in r.measured.probes.instance_facts]
+    lines = [
+        f"`loss.functional` says whether the loss keeps its networks' parameters as its own (functional, the "
+        f"default: what target parameters and `torch.vmap` over Q-networks need) or calls the networks as given. "
+        f"Measured on the {len(measured)} losses built here with default arguments: "
+        + (f"{len(measured) - len(not_functional)} are functional; not: {', '.join(_link(n) for n in not_functional)}." if not_functional else f"all {len(measured)} are functional."),
+        "",
+        "Losses whose constructor takes `functional=` (introspected; the argument tables on their pages say what "
+        "passing `functional=False` did): " + ", ".join(_link(n) for n in takes) + ".",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_vmap(facts: ContractFacts, records) -> str:
+    takes = [r.name for r in records if r.has_deactivate_vmap]
+    randomness = Counter()
+    for r in records:
+        if r.measured and r.measured.probes and "vmap_randomness" in r.measured.probes.instance_facts:
+            randomness[r.measured.probes.instance_facts["vmap_randomness"]] += 1
+    lines = [
+        "Losses that keep several Q-networks evaluate them in one call with `torch.vmap`. "
+        f"Constructors that take `deactivate_vmap` (introspected): {', '.join(_link(n) for n in takes)}.",
+        "",
+        _checks(facts.vmap_checks),
+        "`loss.vmap_randomness` tells `torch.vmap` what to do with random operations inside the vmapped networks "
+        "(`\"error\"`, `\"same\"` or `\"different\"`; set it with `loss.set_vmap_randomness(...)`). Measured on the "
+        "losses built here with default arguments: "
+        + ", ".join(f"{code(repr_)} for {n}" for repr_, n in sorted(randomness.items())) + ". A network with dropout, or "
+        "any random module, inside a vmapped Q-network needs `\"different\"`; with `\"error\"` the forward pass raises.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_estimator(facts: ContractFacts, records) -> str:
+    rows = ["| Loss | Default (introspected) | Made by the first forward pass (measured) | Its hyperparameters | Warned |",
+            "| --- | --- | --- | --- | --- |"]
+    silent = 0
+    total = 0
+    for r in records:
+        probes = r.measured.probes if r.measured else None
+        if probes is None or probes.default_estimator is None:
+            continue
+        d = probes.default_estimator
+        total += 1
+        silent += not d.warnings and not d.existed_before_forward and bool(d.made_by_forward)
+        hyper = ", ".join(f"`{k}={v}`" for k, v in d.hyperparameters.items() if k in ("gamma", "lmbda"))
+        rows.append(
+            f"| {_link(r.name)} | {r.default_value_estimator} | {('`' + d.made_by_forward + '`') if d.made_by_forward else 'none'} "
+            f"| {hyper} | {text('; '.join(d.warnings)) or 'no'} |"
+        )
+    own = facts.overrides.get("make_value_estimator", [])
+    lines = [
+        f"A loss that names a default estimator but was given none makes one itself, on its first forward pass, with "
+        f"`torchrl.objectives.utils.default_value_kwargs`. Measured on the {total} such losses built here: it was not "
+        f"there before the forward pass and was there after it for {silent} of them, without a warning. "
+        "So `gamma` is 0.99 unless you call `make_value_estimator(...)` yourself, with the hyperparameters you want, "
+        "before training.",
+        "",
+        "\n".join(rows),
+        "",
+        f"Classes with their own `make_value_estimator` (introspected): {len(own)} of {len(records)}; it maps each "
+        "`ValueEstimators` member to an estimator class and forwards the loss's keys to it. What each member does "
+        "with each loss is measured by the [estimator matrix](../value-estimators/index.md).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_nested(records) -> str:
+    measured = [r for r in records if r.measured and r.measured.probes and r.measured.probes.nested]
+    ok = [r for r in measured if r.measured.probes.nested.ok]
+    rows = ["| Loss | Built for teams (curated) | Runs nested (measured) | What happened |", "| --- | --- | --- | --- |"]
+    for r in measured:
+        n = r.measured.probes.nested
+        rows.append(f"| {_link(r.name)} | {'yes' if r.curated.multi_agent else 'no'} | {'**yes**' if n.ok else 'no'} | {code(n.error) if not n.ok else ''} |")
+    lines = [
+        f"How it was tried, for every loss built here: each entry of the example's batch moved under "
+        f"`(\"{GROUP}\", ...)` and each next-step entry (reward, done and terminated included) under "
+        f"`(\"next\", \"{GROUP}\", ...)`, with an agent dimension of {N_AGENTS} after the batch dimensions; the example's "
+        f"networks re-keyed the same way; the loss built again from them; every key it accepts set to its nested "
+        f"counterpart with `set_keys` ({', '.join(f'`{k}`' for k in sorted(ROOT_KEYS))} left at the root, where a replay "
+        "buffer writes it); then one forward pass. This is the layout of a multi-agent environment's group.",
+        "",
+        f"{len(ok)} of {len(measured)} run. A **no** means this wiring failed, with the error shown; a loss may still be "
+        "usable with another layout (the model-based losses read some keys their `_AcceptedKeys` do not name).",
+        "",
+        "\n".join(rows),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_arguments(records) -> str:
+    refused: dict[str, list[str]] = {}
+    mapping: dict[str, set[str]] = {}
+    texts: dict[str, str] = {}
+    for r in records:
+        probes = r.measured.probes if r.measured else None
+        if probes is None:
+            continue
+        for a in probes.arguments:
+            if a.outcome in ("refused", "deprecated"):
+                refused.setdefault(a.name, []).append(r.name)
+                texts.setdefault(a.name, a.text)
+                if a.set_keys_name:
+                    mapping.setdefault(a.name, set()).add(a.set_keys_name)
+    rows = ["| Argument | Losses that refuse it (measured) | Use instead | What it raised (first loss) |", "| --- | --- | --- | --- |"]
+    for name, losses in sorted(refused.items(), key=lambda kv: -len(kv[1])):
+        instead = ", ".join(f"`set_keys({m}=...)`" for m in sorted(mapping.get(name, ()))) or (
+            "`loss.make_value_estimator(..., gamma=...)`" if name in ("gamma", "lmbda") else "")
+        rows.append(f"| `{name}` | {', '.join(_link(n) for n in losses)} | {instead} | {code(texts[name])} |")
+    lines = [
+        "Each loss was built again from its example's networks with one argument at a time changed to a non-default "
+        "value; the argument table of every loss page shows the outcome for each of its arguments. Arguments that the "
+        "signature lists but that raise:",
+        "",
+        "\n".join(rows),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_contradictions(found: list[Contradiction]) -> str:
+    if not found:
+        return "No upstream docstring shown on this site contradicts what the build introspected or measured.\n"
+    kinds = Counter(c.kind for c in found)
+    owners = sorted({c.owner for c in found})
+    lines = [
+        f"{len(found)} contradictions on {len(owners)} pages: "
+        + ", ".join(f"{n} about a {k}" for k, n in sorted(kinds.items())) + ". Each is flagged in place on its page.",
+        "",
+        "| Page | Kind | Name | Upstream says | On the installed torchrl | Known by |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for c in found:
+        lines.append(
+            f"| [{c.owner}]({posixpath.relpath(c.page, PAGE_DIR)}) | {c.kind} | `{c.subject}` | {text(c.upstream)} | {text(c.fact)} | {c.how} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_api_flags(found: list[Contradiction]) -> str:
+    """The admonition above a page's upstream text: every flag for that page."""
+    if not found:
+        return ""
+    body = "\n".join(f"    - {text(c.sentence())}" for c in found)
+    return (
+        '!!! warning "Upstream text that the installed torchrl contradicts"\n\n'
+        "    Checked by the build against introspection and measurement "
+        "([all of them](upstream-text.md)):\n\n" + body + "\n"
+    )

@@ -1,0 +1,216 @@
+"""Compute records once: in-process for ``mkdocs serve``, optionally on disk.
+
+A record set is identified by a name and a fingerprint of everything it
+depends on: the installed versions of the pinned packages, the source of the
+code that computes it (``code``: modules of ``tools``, followed through every
+``tools`` module they import, so a list of files cannot fall behind the code)
+and the content of the data files named as ``inputs``.  Change any of them and
+the records are recomputed.
+
+``DOCS_CACHE=off`` disables the disk cache (cold builds, benchmarks).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from tools.core.distributions import installed
+from tools.core.paths import CACHE, ROOT
+from tools.core.timing import stage
+
+T = TypeVar("T")
+
+
+_memory: dict[tuple[str, str], Any] = {}
+
+
+def _files(inputs: Iterable[Path]) -> list[Path]:
+    out: list[Path] = []
+    for path in inputs:
+        path = Path(path)
+        if path.is_dir():
+            out.extend(sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts))
+        elif path.exists():
+            out.append(path)
+    return out
+
+
+# path -> (mtime_ns, the tools modules and extra files it names); re-read when the file changes,
+# so that `make serve` sees an edit.
+_imports_seen: dict[Path, tuple[int, list[Path]]] = {}
+
+
+def _module_file(name: str) -> Path | None:
+    base = ROOT.joinpath(*name.split("."))
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return None
+
+
+def _named_by(path: Path) -> list[Path]:
+    """The files ``path`` depends on: each ``tools`` module it imports (anywhere, in functions too,
+    since those imports defer torch) and the files its ``__cache_inputs__`` names: a module-level
+    tuple of paths relative to the project root (the data a module reads, the files it runs)."""
+    mtime = path.stat().st_mtime_ns
+    seen = _imports_seen.get(path)
+    if seen is not None and seen[0] == mtime:
+        return seen[1]
+    tree = ast.parse(path.read_bytes(), str(path))
+    package = path.parent if path.name == "__init__.py" else path.parent
+    package_name = ".".join(package.relative_to(ROOT).parts)
+    found: list[Path] = []
+
+    def add(module: str) -> None:
+        file = _module_file(module)
+        if file is not None:
+            found.append(file)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "tools":
+                    add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package_name.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            if module.split(".")[0] != "tools":
+                continue
+            add(module)
+            for alias in node.names:  # `from tools.x import y` may name the module tools.x.y
+                add(f"{module}.{alias.name}")
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__cache_inputs__" for t in node.targets
+        ):
+            found.extend(ROOT / name for name in ast.literal_eval(node.value))
+    _imports_seen[path] = (mtime, found)
+    return found
+
+
+def code_files(modules: Iterable[str]) -> list[Path]:
+    """The source files of ``modules`` and of every ``tools`` module they import, transitively, sorted."""
+    todo: list[Path] = []
+    for name in modules:
+        file = _module_file(name)
+        if file is None:
+            raise ValueError(f"{name} is not a module of this project (tools.core.cache keys records on it)")
+        todo.append(file)
+    done: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in done:
+            continue
+        done.add(path)
+        if path.suffix == ".py" and path.is_relative_to(ROOT / "tools"):
+            todo.extend(p for p in _named_by(path) if p not in done)
+    return sorted(_files(done))
+
+
+def fingerprint(inputs: Iterable[Path], code: Iterable[str] = ()) -> str:
+    inputs = list(inputs)
+    absent = [str(p) for p in inputs if not Path(p).exists()]
+    if absent:
+        raise FileNotFoundError(f"cache inputs that do not exist: {', '.join(absent)} (tools.core.cache)")
+    digest = hashlib.sha256("".join(f"{d}={v}\n" for d, v in installed().items()).encode())
+    for path in [*code_files(code), *_files(inputs)]:
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def disk_cache_enabled() -> bool:
+    return os.environ.get("DOCS_CACHE", "on").lower() not in {"off", "0", "false", "no"}
+
+
+def _path(name: str, key: str) -> Path:
+    return CACHE / "records" / f"{name}-{key}.json"
+
+
+def is_cached(name: str, inputs: Iterable[Path] = (), code: Iterable[str] = ()) -> bool:
+    """Would ``cached(name, ..., inputs=inputs, code=code)`` return without computing?"""
+    key = (name, fingerprint(inputs, code))
+    return key in _memory or (disk_cache_enabled() and _path(*key).exists())
+
+
+def cached(
+    name: str,
+    compute: Callable[[], T],
+    *,
+    inputs: Iterable[Path] = (),
+    code: Iterable[str] = (),
+    encode: Callable[[T], Any] | None = None,
+    decode: Callable[[Any], T] | None = None,
+) -> T:
+    """Return ``compute()``, reusing an earlier result with the same fingerprint.
+
+    Pass ``encode``/``decode`` (records <-> JSON-able) to also keep the result
+    on disk under ``.cache/records/`` between processes.  A fresh result is
+    then returned as its JSON round trip too, so a build that measured the
+    records and a build that read them from disk render the very same pages.
+    """
+    key = (name, fingerprint(inputs, code))
+    if key in _memory:
+        return _memory[key]
+    codec = encode is not None and decode is not None
+    path = _path(*key)
+    if codec and disk_cache_enabled() and path.exists():
+        value = decode(json.loads(path.read_text()))
+    else:
+        with stage(f"{name}.compute"):
+            value = compute()
+        if codec:
+            text = json.dumps(encode(value), indent=1)  # key order is content: pages list them in it
+            value = decode(json.loads(text))
+            if disk_cache_enabled():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                # Per-process name: two pytest workers may write the same record at once.
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(text)
+                tmp.replace(path)
+    _memory[key] = value
+    return value
+
+
+def clear_memory() -> None:
+    _memory.clear()
+
+
+@dataclass(frozen=True)
+class RecordSet(Generic[T]):
+    """A set of records computed once and kept: call it for the records.
+
+    The fingerprint covers ``compute``'s module and every ``tools`` module it
+    imports (``code_files``), the modules in ``code`` (when the computation
+    reaches code that module does not import), the data ``inputs`` and the
+    installed versions.  ``encode``/``decode`` keep it on disk too.
+    """
+
+    name: str
+    compute: Callable[[], T]
+    inputs: tuple[Path, ...] = ()
+    code: tuple[str, ...] = ()
+    encode: Callable[[T], Any] | None = None
+    decode: Callable[[Any], T] | None = None
+
+    def modules(self) -> tuple[str, ...]:
+        return (self.compute.__module__, *self.code)
+
+    def __call__(self) -> T:
+        return cached(self.name, self.compute, inputs=self.inputs, code=self.modules(), encode=self.encode,
+                      decode=self.decode)
+
+    def is_cached(self) -> bool:
+        """Would a call return without computing (no torch import, for the command-line tools)?"""
+        return is_cached(self.name, self.inputs, self.modules())

@@ -1,0 +1,76 @@
+"""Where each page lives: the one place that knows a page's path, and links between pages.
+
+Paths are relative to ``docs/`` (what MkDocs calls a page's ``src_uri``).
+Renderers link with ``link(here, there)``, so a page that moves changes here
+only.  ``built_url`` is for raw HTML, which MkDocs does not rewrite: with
+``use_directory_urls`` the built page ``losses/ClipPPOLoss.md`` is served at
+``losses/ClipPPOLoss/``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+HOME = "index.md"
+CHOOSE_A_LOSS = "choose-a-loss.md"
+LOSS_TABLE = "losses/index.md"
+LOSS_CONTRACT = "losses/contract.md"
+UPSTREAM_TEXT = "losses/upstream-text.md"
+ESTIMATOR_MATRIX = "value-estimators/index.md"
+ESTIMATOR_REFERENCE = "value-estimators/reference.md"
+TARGET_UPDATES = "target-updates.md"
+TRAINERS = "trainers/index.md"
+HOOK_POINTS = "trainers/loop.md"
+TRAINER_HOOKS = "trainers/hooks.md"
+CHECKPOINTS = "trainers/checkpoints.md"
+CONFIG_GROUPS = "configs/index.md"
+PARITY = "configs/parity.md"
+SOTA = "sota/index.md"
+RECIPES = "recipes/index.md"
+LEARNING_CURVES = "recipes/learning-curves.md"
+TOOLS = "tools/index.md"
+CHECK_WIRING = "tools/check-wiring.md"
+TROUBLESHOOTING = "troubleshooting/index.md"
+FIXED_UPSTREAM = "troubleshooting/fixed-upstream.md"
+
+
+def loss(name: str) -> str:
+    return f"losses/{name}.md"
+
+
+def trainer(name: str) -> str:
+    return f"trainers/{name}.md"
+
+
+def recipe(slug: str) -> str:
+    return f"recipes/{slug}.md"
+
+
+# The parity audit of the config dataclasses stored in no ConfigStore group.
+UNGROUPED = "unregistered"
+
+
+def parity_group(group: str) -> str:
+    """The audit page of a ConfigStore group ("" for the configs stored in none)."""
+    return f"configs/parity/{group or UNGROUPED}.md"
+
+
+def troubleshooting_area(area: str) -> str:
+    return f"troubleshooting/{area}.md"
+
+
+def link(here: str, there: str, anchor: str = "") -> str:
+    """The relative Markdown link from the page ``here`` to the page ``there`` (both docs-relative)."""
+    target = posixpath.relpath(there, posixpath.dirname(here) or ".")
+    return f"{target}#{anchor}" if anchor else target
+
+
+def _served_at(page: str) -> str:
+    """The directory a page is served from: ``losses/index.md`` -> ``losses``, ``losses/X.md`` -> ``losses/X``."""
+    stem = page.removesuffix(".md")
+    return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
+
+
+def built_url(here: str, there: str) -> str:
+    """The relative URL of ``there`` as built (``../losses/X/``), for raw HTML on the page ``here``."""
+    return posixpath.relpath(_served_at(there) or ".", _served_at(here) or ".") + "/"

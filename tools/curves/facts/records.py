@@ -1,0 +1,135 @@
+"""The committed curves as records: per seed, per family, and the verdict against the random baseline."""
+
+from __future__ import annotations
+
+import csv
+import math
+import statistics
+from dataclasses import dataclass, field
+
+from tools.curves.facts import provenance
+from tools.curves.facts.plan import Family, Plan
+from tools.recipes.facts import recipes
+
+# The final return of a run: the mean over its last FINAL_FRACTION of logged rows that have a return.
+FINAL_FRACTION = 0.1
+# The plots average each seed's returns over a trailing window of this fraction of its logged points
+# before combining seeds: one iteration's return is the mean of one or two episodes, and unsmoothed
+# the band would show episode noise rather than the spread between seeds.
+SMOOTHING_FRACTION = 0.05
+
+
+@dataclass(frozen=True)
+class SeedCurve:
+    seed: int
+    frames: list[int]
+    x: list[float]  # the plotted column: the frames, or the optimiser steps (Family.x)
+    returns: list[float | None]  # None: no episode ended in that iteration
+    wall_seconds: float  # on a machine shared with others: noisy
+    cpu_seconds: float  # what the run costs on an idle machine (one thread)
+    baseline: float  # mean return of a random policy on make_env(seed)
+    phases: list[tuple[float, str]] = field(default_factory=list)  # (x where it starts, name) from a "phase" column
+
+    def final_return(self) -> float | None:
+        points = [r for r in self.returns if r is not None]
+        if not points:
+            return None
+        tail = max(1, math.ceil(len(points) * FINAL_FRACTION))
+        return statistics.fmean(points[-tail:])
+
+
+@dataclass(frozen=True)
+class FamilyCurves:
+    family: str
+    label: str
+    environment: str
+    recipe: str
+    knobs: dict
+    x: str  # the plotted column of the rows (Family.x)
+    seeds: list[SeedCurve]
+    stale: str | None  # why the committed runs do not match the recipe file / knobs / pins
+    note: str = ""  # curated: why it does not beat the random policy (data/curves.yaml)
+
+    @property
+    def baseline(self) -> float | None:
+        return statistics.fmean(s.baseline for s in self.seeds) if self.seeds else None
+
+    def finals(self) -> list[float]:
+        return [f for s in self.seeds if (f := s.final_return()) is not None]
+
+    @property
+    def final_mean(self) -> float | None:
+        return statistics.fmean(self.finals()) if self.finals() else None
+
+    @property
+    def final_std(self) -> float | None:
+        finals = self.finals()
+        return statistics.pstdev(finals) if len(finals) > 1 else (0.0 if finals else None)
+
+    @property
+    def spread(self) -> float | None:
+        finals = self.finals()
+        return max(finals) - min(finals) if finals else None
+
+    @property
+    def beats_baseline(self) -> bool | None:
+        """Mean final return above the baseline by more than the seeds' spread (max - min)."""
+        if self.final_mean is None or self.baseline is None:
+            return None
+        return self.final_mean - self.baseline > self.spread
+
+    @property
+    def frames(self) -> int | None:
+        return max((s.frames[-1] for s in self.seeds if s.frames), default=None)
+
+    @property
+    def wall_seconds(self) -> float | None:
+        return statistics.fmean(s.wall_seconds for s in self.seeds) if self.seeds else None
+
+    @property
+    def cpu_seconds(self) -> float | None:
+        return statistics.fmean(s.cpu_seconds for s in self.seeds) if self.seeds else None
+
+
+def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
+    frames, x, returns, phases = [], [], [], []
+    with (family.results / f"seed-{seed}.csv").open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            frames.append(int(float(row["frames"])))
+            x.append(float(row[family.x]))
+            value = row.get("episode_return", "")
+            returns.append(float(value) if value not in ("", "nan") else None)
+            if row.get("phase") and (not phases or phases[-1][1] != row["phase"]):
+                phases.append((x[-1], row["phase"]))
+    return SeedCurve(seed, frames, x, returns, float(run["wall_seconds"]), float(run["cpu_seconds"]),
+                     float(run["baseline"]["mean"]), phases)
+
+
+def _described(family: Family) -> tuple[str, str]:
+    """The family's label and environment: data/curves.yaml's, else what the recipes concern read from its file."""
+    recipe = next((r for r in recipes() if r.source == family.recipe), None)
+    label = family.label or (recipe.family if recipe else family.name)
+    environment = family.environment or (", ".join(recipe.environments) if recipe else "")
+    return label, environment
+
+
+def family_curves(family: Family, plan: Plan) -> FamilyCurves:
+    data = provenance.read(family)
+    runs = data.get("runs", {})
+    seeds = [
+        read_seed(family, seed, runs[str(seed)])
+        for seed in plan.seeds
+        if runs.get(str(seed), {}).get("status") == "ok" and (family.results / f"seed-{seed}.csv").exists()
+    ]
+    label, environment = _described(family)
+    return FamilyCurves(
+        family=family.name,
+        label=label,
+        environment=environment,
+        recipe=family.recipe,
+        knobs=family.knobs,
+        x=family.x,
+        seeds=seeds,
+        stale=provenance.staleness(family),
+        note=family.note,
+    )

@@ -1,0 +1,1 @@
+"""The curves' plots and results table, and the ``curves`` inventory section."""

@@ -1,0 +1,77 @@
+"""The curves' plots and results table, and the ``curves`` inventory section."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tools.core.cache import RecordSet
+from tools.core.errors import unknown_name
+from tools.core.paths import ROOT
+from tools.core.registry import Concern
+from tools.curves.facts import all_curves
+from tools.curves.views.plot import collect, render_all
+from tools.curves.views.render import render_plot, render_summary
+from tools.curves.views.schema import SCHEMA
+
+# matplotlib costs about a second to import and each SVG a little more: a subprocess started
+# with the build draws them while the build imports torchrl, unless they are cached already.
+_svg_process: list = []
+
+
+def _svgs() -> dict[str, str]:
+    process = _svg_process.pop() if _svg_process else None
+    return collect(process) if process is not None else render_all(all_curves())
+
+
+# Family -> SVG, keyed on the plotting code and what the curves are computed from.
+svgs = RecordSet("curves.svg", _svgs, code=("tools.curves.views.plot",), encode=dict, decode=dict)
+
+
+def start() -> None:
+    if not _svg_process and not svgs.is_cached():
+        _svg_process.append(subprocess.Popen([sys.executable, "-m", "tools.curves.views.plot"], stdout=subprocess.PIPE,
+                                             stderr=subprocess.PIPE, text=True, cwd=ROOT))
+
+
+def _plot(family: str) -> str:
+    family = family.strip()
+    by_name = {c.family: c for c in all_curves()}
+    if family not in by_name:
+        raise unknown_name("curves family (data/curves.yaml)", family, by_name)
+    return render_plot(by_name[family], svgs()[family])
+
+
+def _inventory() -> dict:
+    return {
+        c.family: {
+            "label": c.label,
+            "recipe": c.recipe,
+            "knobs": c.knobs,
+            "x": c.x,
+            "seeds": [s.seed for s in c.seeds],
+            "final_return_mean": c.final_mean,
+            "final_return_std": c.final_std,
+            "random_policy_return": c.baseline,
+            "beats_random_by_more_than_spread": c.beats_baseline,
+            "frames": c.frames,
+            "wall_seconds_per_run": c.wall_seconds,
+            "cpu_seconds_per_run": c.cpu_seconds,
+            "note": c.note or None,
+            "stale": c.stale,
+        }
+        for c in all_curves()
+    }
+
+
+CONCERN = Concern(
+    name="curves",
+    start=start,
+    sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves())},
+    inventory=_inventory,
+    inventory_schema=SCHEMA,
+    inventory_doc="Learning curves per recipe family (`make curves`): seeds, final return mean and std over "
+    "seeds, the random-policy return, whether the mean beats it by more than the seeds' spread, frames, "
+    "wall and CPU time per run, why it does not learn (when it does not), and why the committed runs are "
+    "stale (null when current).",
+)

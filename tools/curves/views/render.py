@@ -1,0 +1,77 @@
+"""Curves -> Markdown: one family's plot with its caption, and the results table."""
+
+from __future__ import annotations
+
+import html
+
+from tools.curves.facts.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def verdict(curves: FamilyCurves) -> str:
+    if curves.beats_baseline is None:
+        return "no result"
+    return "beats it" if curves.beats_baseline else "does not beat it"
+
+
+def _count(value: int | None) -> str:
+    return "–" if value is None else f"{value:,}"
+
+
+def _minutes(seconds: float | None) -> str:
+    if seconds is None:
+        return "–"
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
+
+
+def render_plot(curves: FamilyCurves, svg: str) -> str:
+    seeds = ", ".join(str(s.seed) for s in curves.seeds)
+    knobs = ", ".join(f"`{k}={v}`" for k, v in curves.knobs.items()) or "its defaults"
+    caption = (
+        f"`{curves.recipe}` trained by `make curves` with {knobs}, seeds {seeds}: mean episode return over "
+        f"seeds (line), their min and max (band), each seed first averaged over a trailing window of "
+        f"{SMOOTHING_FRACTION:.0%} of its iterations, and a uniformly random policy on the same environment "
+        f"(dashed). Final return {_number(curves.final_mean)} ± {_number(curves.final_std)} against "
+        f"{_number(curves.baseline)} for the random policy: it **{verdict(curves)}** by more than the seeds' "
+        f"spread. One run: {_minutes(curves.cpu_seconds)} of CPU time ({_minutes(curves.wall_seconds)} of wall "
+        "time on a shared machine)."
+    )
+    stale = f'!!! warning "Stale curves"\n    {curves.stale}\n\n' if curves.stale else ""
+    note = f'\n!!! note "Why it does not beat the random policy"\n    {curves.note}\n' if curves.note else ""
+    # Raw HTML block: Markdown leaves the SVG alone inside the div.
+    label = f"Learning curve of {curves.label}: final return {_number(curves.final_mean)}, random policy {_number(curves.baseline)}"
+    return (f'{stale}<div class="learning-curve" markdown="0" role="img" aria-label="{html.escape(label)}">\n'
+            f'{svg.strip()}\n</div>\n\n{caption}\n{note}')
+
+
+def render_summary(families: list[FamilyCurves]) -> str:
+    rows = [
+        "| Family | Environment | Final return (mean ± std over seeds) | Random policy | Beats random by more than the spread? | Frames | CPU time per run | Wall time per run |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for c in families:
+        # Each family's plot sits under the "Learning curve" heading of its recipe page.
+        rows.append(
+            f"| [{c.label}]({c.family}.md#learning-curve) | {c.environment} | {_number(c.final_mean)} ± "
+            f"{_number(c.final_std)} | {_number(c.baseline)} | {verdict(c)} | {_count(c.frames)} | "
+            f"{_minutes(c.cpu_seconds)} | {_minutes(c.wall_seconds)} |"
+        )
+    runs = [s for c in families for s in c.seeds]
+    cpu = sum(s.cpu_seconds for s in runs)
+    wall = sum(s.wall_seconds for s in runs)
+    beating = sum(c.beats_baseline is True for c in families)
+    note = (
+        f"\n{beating} of {len(families)} families beat the random policy by more than their seeds' spread. "
+        f"Read from the CSV files `make curves` commits under `outputs/curves/` (measured). The final return of "
+        f"a run is the mean of its last {FINAL_FRACTION:.0%} of logged iterations in which an episode ended; "
+        "\"spread\" is the largest minus the smallest final return over the seeds. "
+        f"The {len(runs)} runs took {cpu / 60:.0f} minutes of CPU time in all (one thread each: about "
+        f"{cpu / 120:.0f} minutes with `make curves JOBS=2` on an idle 2-core machine) and {wall / 60:.0f} minutes "
+        "of wall time summed over the runs, on the shared machine that made them.\n"
+    )
+    return "\n".join(rows) + "\n" + note

@@ -1,0 +1,1 @@
+"""The estimator matrix's sections on the value-estimator page."""

@@ -1,0 +1,450 @@
+"""Measurement: run every estimator on tiny fake trajectories and record what happened.
+
+For each estimator the build makes one reference run on a seeded trajectory,
+then reruns it with one thing changed at a time (a key removed, a value
+changed, the time axis moved, ...) and records whether the call raised (with
+the error's first line) and whether the advantage or value target moved.
+Nothing here writes Markdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tools.core.keys import key_json, key_text
+from tools.core.signatures import class_signature
+from tools.core.silence import quiet
+from tools.estimators.facts import fixtures
+from tools.estimators.facts.records import (
+    DeprecatedAlias,
+    EstimatorRecord,
+    ForwardingCase,
+    KeyUse,
+    Outcome,
+    ShapeProbe,
+)
+from tools.torchrl import estimators as classes
+
+# Where an estimator looks up each key-map field: under "next" (what happened
+# after the step) or at the root of the transition.
+FIELD_LOCATION: dict[str, tuple[str, ...]] = {
+    "advantage": (),
+    "value_target": (),
+    "value": (),
+    "reward": ("next",),
+    "done": ("next",),
+    "terminated": ("next",),
+    "steps_to_next_obs": (),
+    "sample_log_prob": (),
+}
+# Fields the estimator writes (advantage, value_target) or computes with its
+# value network (value): removing or perturbing them in the input says nothing.
+OUTPUT_FIELDS = ("advantage", "value_target", "value")
+EPISODE_END_STEP = 2
+
+
+def _perturbations(layout) -> dict[str, tuple[str, Callable]]:
+    """field -> (what the probe changes, function(data, key) changing it in place)."""
+
+    def add_one(data, key):
+        data.set(key, data.get(key) + 1.0)
+
+    def truncate(data, key):
+        done = data.get(key).clone()
+        done[:, EPISODE_END_STEP] = True
+        data.set(key, done)
+
+    def terminate(data, key):
+        # A terminated step is also done: set both flags, as an environment would.
+        for flag in (key, (*key[:-1], "done")):
+            value = data.get(flag).clone()
+            value[:, EPISODE_END_STEP] = True
+            data.set(flag, value)
+
+    def two_steps(data, key):
+        import torch
+
+        data.set(key, torch.full((*data.batch_size, 1), 2))
+
+    def lower_log_prob(data, key):
+        data.set(key, data.get(key) - 1.0)
+
+    return {
+        "reward": ("added 1 to every reward", add_one),
+        "done": (f"set done at step {EPISODE_END_STEP} without terminated (a truncation)", truncate),
+        "terminated": (f"set done and terminated at step {EPISODE_END_STEP}", terminate),
+        "steps_to_next_obs": ("stored steps_to_next_obs = 2 at every step", two_steps),
+        "sample_log_prob": ("lowered every stored log-probability by 1", lower_log_prob),
+    }
+
+
+def _located(field: str, key):
+    if field not in FIELD_LOCATION:
+        raise RuntimeError(
+            f"the estimators' key map has a new field {field!r}; say where estimators read it "
+            "(FIELD_LOCATION) and how to probe it (_perturbations) in tools/estimators/facts/probe.py"
+        )
+    key = (key,) if isinstance(key, str) else tuple(key)
+    return (*FIELD_LOCATION[field], *key)
+
+
+class _Runner:
+    """Builds one estimator on one layout and runs it on (modified) trajectories."""
+
+    def __init__(self, estimator_class, parameters, layout, **extra):
+        self.estimator_class = estimator_class
+        self.parameters = parameters
+        self.layout = layout
+        self.extra = extra
+        self.estimator = self.build()
+
+    def build(self, **extra):
+        arguments = fixtures.constructor_arguments(self.estimator_class, self.parameters, self.layout)
+        with quiet():
+            estimator = self.estimator_class(**{**arguments, **self.extra, **extra})
+            if self.layout.prefix:
+                estimator.set_keys(value=self.layout.value_key)
+        return estimator
+
+    def data(self):
+        return fixtures.trajectory(self.layout, log_prob_key=self.estimator.tensor_keys.sample_log_prob)
+
+    def run(self, data, estimator=None, **call):
+        """(outcome, (advantage, value_target)) of one call; exceptions become outcomes."""
+        import torch
+
+        estimator = estimator or self.estimator
+        keys = estimator.tensor_keys
+        torch.manual_seed(fixtures.SEED)
+        try:
+            with quiet():
+                out = estimator(data, **call)
+            result = (out.get(keys.advantage).detach().clone(), out.get(keys.value_target).detach().clone())
+        except Exception as exc:  # recorded with its text, never hidden
+            return Outcome.from_exception(exc), None
+        return Outcome(ok=True), result
+
+
+def _compare(outcome: Outcome, result, reference, transform=lambda r: r) -> Outcome:
+    import torch
+
+    if not outcome.ok:
+        return outcome
+    mine = transform(result)
+    same = all(a.shape == b.shape and torch.allclose(a, b) for a, b in zip(mine, reference))
+    return Outcome(ok=True, changed=not same)
+
+
+def _leaf_keys(data) -> set:
+    return {key if isinstance(key, str) else tuple(key) for key in data.keys(True, True)}
+
+
+def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> EstimatorRecord:
+    cls = estimator.cls
+    parameters = class_signature(cls).all()
+    layouts = {"single-agent": fixtures.single_agent, "multi-agent": fixtures.multi_agent}
+    if layout_name not in layouts:
+        raise RuntimeError(f"{cls.__name__}: unknown probe layout {layout_name!r}; use one of {sorted(layouts)}")
+    layout = layouts[layout_name]()
+    runner = _Runner(cls, parameters, layout)
+    est = runner.estimator
+    keys = est.tensor_keys
+
+    data = runner.data()
+    before = _leaf_keys(data)
+    outcome, reference = runner.run(data)
+    if not outcome.ok:
+        raise RuntimeError(
+            f"{cls.__name__} failed on the {layout_name} probe trajectory ({outcome.error}); "
+            "fix the fixtures in tools/estimators/facts/fixtures.py"
+        )
+    written = _leaf_keys(data) - before
+    output_shapes = {key_text(k): list(data.get(k).shape) for k in sorted(written, key=key_text)}
+
+    in_keys = {k if isinstance(k, str) else tuple(k) for k in est.in_keys}
+    out_keys = {k if isinstance(k, str) else tuple(k) for k in est.out_keys}
+    perturbations = _perturbations(layout)
+    key_uses = []
+    for field, default_key in classes.key_map(cls).items():
+        used = getattr(keys, field)
+        where = _located(field, used)
+        plain = where[0] if len(where) == 1 else where
+        declared = "in_keys" if plain in in_keys else "out_keys" if plain in out_keys else ""
+        without = perturbed = None
+        perturbation = ""
+        if field not in OUTPUT_FIELDS:
+            if plain in before:
+                trimmed = runner.data()
+                del trimmed[plain]
+                without = _compare(*runner.run(trimmed), reference)
+            if field not in perturbations:
+                raise RuntimeError(f"no perturbation for key-map field {field!r} in tools/estimators/facts/probe.py")
+            perturbation, change = perturbations[field]
+            changed = runner.data()
+            if plain in before or field == "steps_to_next_obs":
+                change(changed, plain)
+                perturbed = _compare(*runner.run(changed), reference)
+            else:
+                perturbation = ""
+        key_uses.append(
+            KeyUse(
+                field=field,
+                default_key=key_json(default_key),
+                location=list(FIELD_LOCATION[field]),
+                declared=declared,
+                written=plain in written,
+                without=without,
+                perturbed=perturbed,
+                perturbation=perturbation,
+            )
+        )
+
+    # State values already in the data: used, or recomputed by the value network?
+    with_values = runner.data()
+    for where in (keys.value, ("next", *((keys.value,) if isinstance(keys.value, str) else keys.value))):
+        with_values.set(where, reference[0].new_full(reference[0].shape, 5.0))
+    value_precomputed = _compare(*runner.run(with_values), reference)
+
+    action_probe = None
+    if any(p.name == "actor_network" for p in parameters):
+        moved = runner.data()
+        action_key = layout.key("action")
+        moved.set(action_key, (moved.get(action_key) + 1) % fixtures.ACTIONS)
+        action_probe = _compare(*runner.run(moved), reference)
+
+    forward_kw = classes.forward_keywords(cls)
+    return EstimatorRecord(
+        name=cls.__name__,
+        module=classes.PUBLIC_MODULE,
+        member=estimator.member,
+        summary=summary,
+        layout=layout_name,
+        parameters=parameters,
+        registry_defaults=estimator.registry_defaults,
+        forward_keywords=forward_kw,
+        keys=key_uses,
+        probe_batch=list(data.batch_size),
+        output_shapes=output_shapes,
+        value_precomputed=value_precomputed,
+        action_changed=action_probe,
+        shapes=_layout_probes(runner, reference, parameters, forward_kw, layout_name),
+        deprecated_key_arguments=_deprecated_key_arguments(runner, parameters, classes.key_map(cls)),
+    )
+
+
+def _same(result, expected) -> bool:
+    """Equal numbers, whatever trailing dimensions of size 1 the layout adds or drops."""
+    import torch
+
+    return all(
+        a.numel() == b.numel() and torch.allclose(a.reshape(-1), b.reshape(-1)) for a, b in zip(result, expected)
+    )
+
+
+def _shape_probe(name, description, comparison, run, expected) -> ShapeProbe:
+    outcome, result = run
+    if outcome.ok:
+        outcome = Outcome(ok=True, changed=not _same(result, expected))
+    return ShapeProbe(name, description, comparison, outcome)
+
+
+def _layout_probes(runner: _Runner, reference, parameters, forward_kw, layout_name) -> list[ShapeProbe]:
+    batch, steps = reference[0].shape[:2]
+    reference_run = "the reference run"
+    time_first = tuple(t.transpose(0, 1) for t in reference)
+
+    def swapped():
+        return runner.data().transpose(0, 1).contiguous()
+
+    probes = [
+        _shape_probe(
+            "single",
+            f"one trajectory, batch [{steps}] (no batch dimension)",
+            "the first trajectory of the reference run",
+            runner.run(runner.data()[0]),
+            tuple(t[0] for t in reference),
+        ),
+        _shape_probe(
+            "time_first",
+            f"time first, batch [{steps}, {batch}], nothing else said",
+            reference_run,
+            runner.run(swapped()),
+            time_first,
+        ),
+    ]
+    named = swapped()
+    named.names = ["time", None]
+    probes.append(
+        _shape_probe(
+            "time_first_named",
+            f'time first, batch [{steps}, {batch}], dimension names ("time", None)',
+            reference_run,
+            runner.run(named),
+            time_first,
+        )
+    )
+    description = f"time first, batch [{steps}, {batch}], constructor time_dim=0"
+    if any(p.name == "time_dim" for p in parameters):
+        run = runner.run(swapped(), estimator=runner.build(time_dim=0))
+        probes.append(_shape_probe("time_first_constructor", description, reference_run, run, time_first))
+    else:
+        probes.append(ShapeProbe("time_first_constructor", description, "", None, "no time_dim constructor parameter"))
+    description = f"time first, batch [{steps}, {batch}], call with time_dim=0"
+    if "time_dim" in forward_kw:
+        probes.append(
+            _shape_probe("time_first_call", description, reference_run, runner.run(swapped(), time_dim=0), time_first)
+        )
+    else:
+        probes.append(ShapeProbe("time_first_call", description, "", None, "forward() takes no time_dim"))
+
+    flat = runner.data()
+    for name in ("reward", "done", "terminated"):
+        flat.set(("next", name), flat.get(("next", name)).squeeze(-1))
+    probes.append(
+        _shape_probe(
+            "no_feature_dim",
+            f"reward, done and terminated of shape [{batch}, {steps}] (no trailing dimension of size 1)",
+            reference_run,
+            runner.run(flat),
+            reference,
+        )
+    )
+
+    ended = runner.data()
+    for name in ("done", "terminated"):
+        flags = ended.get(("next", name)).clone()
+        flags[:, EPISODE_END_STEP] = True
+        ended.set(("next", name), flags)
+    kept = EPISODE_END_STEP + 1
+    outcome, full = runner.run(ended)
+    cut_outcome, alone = runner.run(ended[:, :kept].clone())
+    if not cut_outcome.ok:
+        raise RuntimeError(f"{runner.estimator_class.__name__}: the cut trajectory failed: {cut_outcome.error}")
+    probes.append(
+        _shape_probe(
+            "episode_end",
+            f"an episode ends (done and terminated) at step {EPISODE_END_STEP}",
+            f"the same data cut after step {EPISODE_END_STEP}, on the steps both have",
+            (outcome, None if full is None else tuple(t[:, :kept] for t in full)),
+            alone,
+        )
+    )
+
+    if any(p.name == "lmbda" for p in parameters):
+        outcome, _ = runner.run(runner.data(), estimator=runner.build(lmbda=0.0))
+        probes.append(ShapeProbe("lmbda_zero", "constructor lmbda=0.0 (the TD(0) end of the blend)", "", outcome))
+
+    other_name = "multi-agent" if layout_name == "single-agent" else "single-agent"
+    other = fixtures.multi_agent() if other_name == "multi-agent" else fixtures.single_agent()
+    other_runner = _Runner(runner.estimator_class, parameters, other)
+    outcome, result = other_runner.run(other_runner.data())
+    if other_name == "multi-agent":
+        description = (
+            f"per-agent values [{batch}, {steps}, {fixtures.AGENTS}, 1] with a team reward [{batch}, {steps}, 1]"
+        )
+    else:
+        description = f"single-agent values [{batch}, {steps}, 1]"
+    shape = f"advantage shape {list(result[0].shape)}" if outcome.ok else ""
+    probes.append(ShapeProbe("other_layout", description, shape, outcome))
+    return probes
+
+
+def _deprecated_key_arguments(runner: _Runner, parameters, key_map) -> dict[str, Outcome]:
+    found = {}
+    for parameter in parameters:
+        field = parameter.name.removesuffix("_key")
+        if parameter.name.endswith("_key") and field in key_map:
+            try:
+                runner.build(**{parameter.name: "renamed"})
+            except Exception as exc:
+                found[parameter.name] = Outcome.from_exception(exc)
+            else:
+                found[parameter.name] = Outcome(ok=True)
+    return found
+
+
+def deprecated_aliases(registered: list[classes.EstimatorClass]) -> list[DeprecatedAlias]:
+    out = []
+    for alias, replacement in classes.deprecated_aliases([e.cls for e in registered]):
+        layout = fixtures.single_agent()
+        arguments = fixtures.constructor_arguments(replacement, class_signature(replacement).all(), layout)
+        try:
+            with quiet():
+                alias(**arguments)
+        except RecursionError as exc:
+            constructed = Outcome.from_exception(exc)
+        except Exception as exc:
+            constructed = Outcome.from_exception(exc)
+        else:
+            constructed = Outcome(ok=True)
+        out.append(DeprecatedAlias(alias.__name__, replacement.__name__, constructed))
+    return out
+
+
+FORWARDING_LOSS = "ClipPPOLoss"
+RENAMED_REWARD = "my_reward"
+
+
+def forwarding_cases() -> list[ForwardingCase]:
+    """Does a reward key renamed on the loss reach the estimator?  Measured per order of calls."""
+    from torchrl.objectives import ClipPPOLoss, ValueEstimators
+    from torchrl.objectives.value import GAE
+
+    layout = fixtures.single_agent()
+
+    def loss():
+        with quiet():
+            return ClipPPOLoss(layout.actor_network, layout.value_network)
+
+    def standalone():
+        with quiet():
+            return GAE(gamma=fixtures.GAMMA, lmbda=fixtures.LMBDA, value_network=layout.value_network)
+
+    def set_then_member():
+        lm = loss()
+        lm.set_keys(reward=RENAMED_REWARD)
+        lm.make_value_estimator(ValueEstimators.GAE)
+        return lm.value_estimator
+
+    def member_then_set():
+        lm = loss()
+        lm.make_value_estimator(ValueEstimators.GAE)
+        lm.set_keys(reward=RENAMED_REWARD)
+        return lm.value_estimator
+
+    def set_then_instance():
+        lm = loss()
+        lm.set_keys(reward=RENAMED_REWARD)
+        lm.make_value_estimator(standalone())
+        return lm.value_estimator
+
+    def instance_then_set():
+        lm = loss()
+        lm.make_value_estimator(standalone())
+        lm.set_keys(reward=RENAMED_REWARD)
+        return lm.value_estimator
+
+    def default_estimator():
+        lm = loss()
+        lm.set_keys(reward=RENAMED_REWARD)
+        return lm.value_estimator
+
+    def separate():
+        lm = loss()
+        lm.set_keys(reward=RENAMED_REWARD)
+        return standalone()
+
+    cases = [
+        ("loss.set_keys(reward=...), then loss.make_value_estimator(ValueEstimators.GAE)", set_then_member),
+        ("loss.make_value_estimator(ValueEstimators.GAE), then loss.set_keys(reward=...)", member_then_set),
+        ("loss.set_keys(reward=...), then loss.make_value_estimator(GAE(...))", set_then_instance),
+        ("loss.make_value_estimator(GAE(...)), then loss.set_keys(reward=...)", instance_then_set),
+        ("loss.set_keys(reward=...), default estimator (built on first use)", default_estimator),
+        ("loss.set_keys(reward=...), and a GAE(...) called on the data before the loss", separate),
+    ]
+    out = []
+    for order, make in cases:
+        with quiet():
+            reward_key = make().tensor_keys.reward
+        out.append(ForwardingCase(order, key_json(reward_key), reward_key == RENAMED_REWARD))
+    return out

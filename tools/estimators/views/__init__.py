@@ -1,0 +1,1 @@
+"""The estimator reference's sections and the ``estimators`` inventory section."""

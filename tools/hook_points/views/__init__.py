@@ -1,0 +1,1 @@
+"""The loop page's sections and the ``hook_points`` inventory section."""

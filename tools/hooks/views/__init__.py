@@ -1,0 +1,1 @@
+"""The hooks page's sections and the ``hooks`` inventory section."""

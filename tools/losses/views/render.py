@@ -1,0 +1,439 @@
+"""Loss records -> Markdown.  Pure functions; no MkDocs here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tools.contracts.facts.contradictions import loss_contradictions
+from tools.core import registry
+from tools.core.keys import key_text
+from tools.core.markdown import code, text
+from tools.core.markdown import markdown as cell_markdown
+from tools.core.search_weights import REFERENCE, front_matter
+from tools.core.signatures import wrap_signature
+from tools.estimator_matrix.facts.records import MARKS as MATRIX_MARKS
+from tools.estimator_matrix.facts.records import MatrixRow
+from tools.losses.facts.records import LossRecord, Output
+from tools.losses.views import probes as probes_render
+
+# The page that measures every loss x estimator pair; loss pages and the table link to it.
+MATRIX_PAGE = "value-estimators/index.md"
+
+SETTING_ORDER = ("on-policy", "off-policy", "offline", "model-based", "imitation", "LLM")
+PROVENANCE = (
+    "**Where each cell comes from.** *Curated and validated* (`data/losses.yaml`, checked against torchrl "
+    "by the build): family, action space, setting, agents. *Introspected* from the class: required "
+    "arguments, default estimator. *Measured* by building the loss on tiny networks and running it: "
+    "estimators (each `ValueEstimators` member passed to `make_value_estimator`, then a forward pass; "
+    "the members that worked, and ✗ before a member the class declares but that failed; see the "
+    "[estimator matrix](../value-estimators/index.md)), target parameters, loss terms. Cells marked † "
+    "could not be measured (the loss is not built here; see its page): they show what the class declares."
+)
+
+
+# The table's marks, each shown with its meaning as a tooltip (Material's content.tooltips styles
+# <abbr title>), and spelled out in the legend above the table.
+MARKS = {
+    "D": "discrete actions",
+    "C": "continuous actions",
+    "–": "reads no action",
+    "†": "not measured: the loss is not built here (see its page); the cell shows what the class declares",
+    "✗": "declared by the class, but it failed when measured",
+}
+
+
+def mark(symbol: str) -> str:
+    return f'<abbr title="{MARKS[symbol]}">{symbol}</abbr>'
+
+
+def _action_badge(record: LossRecord) -> str:
+    kinds = record.curated.action_space
+    symbols = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    label = " ".join(mark(s) for s in symbols.split())
+    value = " ".join(sorted(kinds)) or "none"
+    return f'<span class="lt-action" data-value="{value}">{label}</span>'
+
+
+def _setting_badge(record: LossRecord) -> str:
+    settings = [s for s in SETTING_ORDER if s in record.curated.setting]
+    return f'<span class="lt-setting" data-value="{" ".join(settings)}">{", ".join(settings)}</span>'
+
+
+def _agents_badge(record: LossRecord) -> str:
+    # "multi"/"single" (curated), plus "nested" where the loss was measured to run with nested keys.
+    return f'<span class="lt-agents" data-value="{probes_render.agents_value(record)}">{probes_render.agents_label(record)}</span>'
+
+
+def _terms(record: LossRecord) -> str:
+    if record.measured is None:
+        return f"not measured {mark('†')}"
+    return "<br>".join(code(key_text(o.key).strip('"')) for o in record.measured.loss_outputs)
+
+
+def _targets(record: LossRecord) -> str:
+    if record.measured is None:
+        flags = ", ".join(f"{k}={v}" for k, v in record.delay_flags.items())
+        return f"{flags or 'no delay_* flag'} {mark('†')}"
+    return "<br>".join(code(t) for t in record.measured.target_params) or "none"
+
+
+def _estimators(record: LossRecord, row: MatrixRow | None) -> str:
+    """Measured members that worked, then ✗ before declared members that failed."""
+    if row is None:  # the class names no default estimator and declares none
+        return "none"
+    if row.not_built:
+        return (", ".join(record.supported_value_estimators) or "none") + f" {mark('†')}"
+    worked = [c.member for c in row.cells if c.outcome is not None and c.outcome.ok]
+    failed = [f"{mark('✗')} {c.member}" for c in row.cells if c.declared and c.outcome is not None and not c.outcome.ok]
+    return ", ".join(worked + failed) or "none"
+
+
+def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixRow]) -> str:
+    head = (
+        "| Loss | Family | Action | Setting | Agents | Required arguments | Default estimator "
+        "| Estimators that work | Target parameters | Loss terms |\n"
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    )
+    rows = []
+    for r in records:
+        required = ", ".join(code(a) for a in r.required_args) or "none"
+        rows.append(
+            f"| [{r.name}]({r.name}.md) | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
+            f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
+            f"| {_targets(r)} | {_terms(r)} |"
+        )
+    # The legend sits above the table (below 43 rows nobody finds it); hovering a mark shows it too.
+    legend = (
+        f"**Marks:** Action {mark('D')} discrete, {mark('C')} continuous, both, or {mark('–')} none. "
+        f"{mark('✗')} before an estimator: declared by the class, but it failed when measured. "
+        f"{mark('†')}: not measured (the loss is not built here), the cell shows what the class declares. "
+        "Agents: *multi* when the loss is built for teams of agents sharing one batch (curated); "
+        "*nested keys: yes* when it was measured to run with its keys nested under an `\"agents\"` group "
+        "([how](contract.md#nested-keys))."
+    )
+    return (
+        legend + "\n\n" + '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows)
+        + "\n\n</div>\n\n" + PROVENANCE + "\n\n" + probes_render.render_refusal_note(records)
+    )
+
+
+# --- choose a loss -----------------------------------------------------------------------------
+
+CHOICES = (
+    ("On-policy, discrete actions", lambda r: "on-policy" in r.curated.setting and "discrete" in r.curated.action_space),
+    ("On-policy, continuous actions", lambda r: "on-policy" in r.curated.setting and "continuous" in r.curated.action_space),
+    ("Off-policy (replay buffer), discrete actions", lambda r: "off-policy" in r.curated.setting and "discrete" in r.curated.action_space),
+    ("Off-policy (replay buffer), continuous actions", lambda r: "off-policy" in r.curated.setting and "continuous" in r.curated.action_space),
+    ("Offline (a fixed dataset with rewards)", lambda r: "offline" in r.curated.setting and "imitation" not in r.curated.setting),
+    ("Imitation (expert demonstrations, no reward)", lambda r: "imitation" in r.curated.setting and not r.is_llm),
+    ("Model-based (learn a model, plan or imagine with it)", lambda r: "model-based" in r.curated.setting),
+    ("Several agents in one team", lambda r: r.curated.multi_agent),
+    ("Language models (key conventions only)", lambda r: r.is_llm),
+)
+
+
+def render_choices(records: list[LossRecord]) -> str:
+    out = []
+    for title, keep in CHOICES:
+        chosen = [r for r in records if keep(r)]
+        if not chosen:
+            raise ValueError(f"no loss fits the choice {title!r}: check data/losses.yaml or tools/losses/views/render.py CHOICES")
+        out.append(f"### {title}\n")
+        for r in chosen:
+            targets = ""
+            if r.measured is not None and r.measured.target_params:
+                targets = "; keeps target parameters (add a `SoftUpdate` or `HardUpdate`)"
+            estimator = f"; default estimator {r.default_value_estimator}" if r.default_value_estimator else ""
+            out.append(f"- [{r.name}](losses/{r.name}.md): {r.curated.family}{estimator}{targets}")
+        out.append("")
+    return "\n".join(out)
+
+
+# --- a loss page --------------------------------------------------------------------------------
+
+
+def _key_cell(key) -> str:
+    if key is None:
+        return "resolved at run time"
+    return code(key_text(key))
+
+
+def render_keys(record: LossRecord) -> str:
+    if not record.accepted_keys:
+        return "This loss declares no configurable keys.\n"
+    measured = record.measured is not None
+    head = "| `set_keys` name | Default key | Holds | Written by |" + (" Written by forward |" if measured else "")
+    sep = "| --- | --- | --- | --- |" + (" --- |" if measured else "")
+    rows = []
+    for k in record.accepted_keys:
+        row = f"| `{k.name}` | {_key_cell(k.default)} | {k.holds} | {k.writer} |"
+        if measured:
+            row += " yes |" if k.written_by_forward else " |"
+        rows.append(row)
+    note = (
+        "Names and defaults are introspected from the class's `_AcceptedKeys`; *holds* and *written by* are "
+        "curated in `data/losses.yaml` (every key of every loss must have an entry)."
+    )
+    if measured:
+        note += " *Written by forward* is measured: the loss added that entry to the batch it was given."
+    return "\n".join([head, sep, *rows]) + "\n\n" + note + "\n"
+
+
+def _out_key(o: Output) -> str:
+    return key_text(o.key)
+
+
+def example_code(record: LossRecord, recipe: str | None) -> str:
+    """The runnable example of a loss page (its output is captured by `make outputs`)."""
+    if record.measured is None or recipe is None:
+        keys = ", ".join(f"{k.name}={key_text(k.default)}" for k in record.accepted_keys[:3])
+        lines = [
+            f"from {record.namespace} import {record.name}",
+            "",
+            f"# Not built here: {record.name} has no tiny recipe (see above). Its key conventions:",
+            f"keys = {record.name}._AcceptedKeys()",
+        ]
+        for k in record.accepted_keys:
+            lines.append(f"assert keys.{k.name} == {key_text(tuple(k.default)) if isinstance(k.default, list) else key_text(k.default)}")
+        lines.append("print(keys)")
+        del keys
+        return "\n".join(lines) + "\n"
+    m = record.measured
+    tail = ["", "# Compute the loss; sum the terms that carry gradients (measured when this page was built)."]
+    if m.target_params:
+        tail.insert(1, "from torchrl.objectives import SoftUpdate")
+        tail.append("updater = SoftUpdate(loss, eps=0.99)  # keeps the target parameters moving")
+    tail.append("out, imagined = loss(batch)" if m.returns_tuple else "out = loss(batch)")
+    tail.append("total = " + " + ".join(f"out[{_out_key(o)}]" for o in m.loss_outputs))
+    tail.append("total.backward()")
+    if m.target_params:
+        tail.append("updater.step()  # after each optimiser step")
+    tail.append('print(f"total loss: {total.item():.4f}")')
+    return recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n"
+
+
+def example_name(record: LossRecord) -> str:
+    """The example's name among generated examples (tools/outputs: outputs/generated/<name>.json)."""
+    return f"losses/{record.name}.py"
+
+
+def render_example(record: LossRecord, recipe: str | None) -> str:
+    """The example, then what it printed when `make outputs` ran it alone."""
+    return (
+        "```python\n" + example_code(record, recipe) + "```\n\n"
+        + f"<!-- gen:outputs.example generated/{example_name(record)} -->\n"
+    )
+
+
+def _outputs_table(outputs: list[Output]) -> str:
+    rows = ["| Key | Shape | Carries a gradient | Note |", "| --- | --- | --- | --- |"]
+    for o in outputs:
+        rows.append(f"| {code(key_text(o.key))} | {tuple(o.shape)} | {'yes' if o.carries_grad else 'no'} | {o.note} |")
+    return "\n".join(rows)
+
+
+def render_outputs(record: LossRecord) -> str:
+    m = record.measured
+    if m is None:
+        return "Not measured: this loss is not built here (see above).\n"
+    parts = [
+        "Measured on the example's batch: a returned entry is a **term** when it is a scalar that carries a "
+        "gradient (sum the terms for the optimiser); everything else is a **diagnostic** to log.",
+        "",
+    ]
+    if m.returns_tuple:
+        parts += ["The forward pass returns a tuple: the losses first, then the data it computed them on.", ""]
+    parts += ["**Terms to sum**", "", _outputs_table(m.loss_outputs), ""]
+    if m.diagnostic_outputs:
+        parts += ["**Diagnostics to log**", "", _outputs_table(m.diagnostic_outputs), ""]
+    else:
+        parts += ["No diagnostics: every returned entry is a term.", ""]
+    return "\n".join(parts)
+
+
+def _yes_no(flag: bool | None, yes: str, no: str, unknown: str) -> str:
+    return unknown if flag is None else (yes if flag else no)
+
+
+def render_can_i_use_it(record: LossRecord) -> str:
+    m = record.measured
+    c = record.curated
+    action = " and ".join(c.action_space) or "none (it reads no action)"
+    lines = [f"- **Action spaces** (curated, validated): {action}."]
+    if m is not None and m.action_space:
+        lines[-1] += f" Measured: the example builds it for {m.action_space} actions."
+    other_kind = probes_render.action_kind_line(record)
+    if other_kind:
+        lines.append(other_kind)
+    lines.append(probes_render.nested_line(record))
+    if m is None:
+        lines.append("- **Masks through `loss_mask_key`**: not measured (not built here).")
+    elif m.mask_error:
+        lines.append(f"- **Masks through `loss_mask_key`**: measured failure: `{m.mask_error}`.")
+    else:
+        lines.append(
+            "- **Masks through `loss_mask_key`**: "
+            + _yes_no(m.mask_honoured, "honoured (measured: masking half the batch changed the loss terms).",
+                      "ignored (measured: masking half the batch left every loss term unchanged).", "")
+        )
+    priority = record.priority_key
+    if priority is None:
+        lines.append("- **Prioritized replay**: no `priority` key (introspected).")
+    else:
+        written = "" if m is None else (" Measured: the forward pass wrote it into the batch." if m.priority_written else " Measured: the forward pass did not write it on the example's batch.")
+        weight = " It also reads importance weights from `priority_weight`." if any(k.name == "priority_weight" for k in record.accepted_keys) else ""
+        lines.append(f"- **Prioritized replay**: writes per-sample priorities to {_key_cell(priority)} (introspected).{written}{weight}")
+    lines.append(
+        "- **`deactivate_vmap`**: "
+        + ("the constructor takes it (introspected): set it to loop over Q-networks instead of `torch.vmap`." if record.has_deactivate_vmap else "not a constructor argument (introspected).")
+    )
+    body = "\n".join("    " + line for line in lines)
+    return '!!! question "Can I use it?"\n\n' + body + "\n"
+
+
+def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]:
+    link = f"[estimator matrix](../{MATRIX_PAGE})"
+    if row is None:
+        return ["- **Measured**: not applicable: the class names no default estimator and declares none."]
+    if row.not_built:
+        return [f"- **Measured**: not measured ({row.not_built})."]
+    lines = [
+        f"- **Measured** (`make_value_estimator(member)`, then a forward pass on the example's batch; from the {link}):",
+        "",
+        "    | Member | Declared | Outcome |",
+        "    | --- | --- | --- |",
+    ]
+    for cell in row.cells:
+        symbol, label = MATRIX_MARKS[cell.status]
+        if cell.outcome is not None and not cell.outcome.ok:
+            label = f"{cell.stage} raised `{cell.outcome.error.replace('|', '/')}`"
+        default = " (default)" if row.default == cell.member else ""
+        lines.append(f"    | {cell.member}{default} | {'yes' if cell.declared else 'no'} | {symbol} {label} |")
+    # A blank line ends the table: without it the next bullet becomes one more table row.
+    return lines + [""]
+
+
+def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
+    lines = [
+        f"- **Default value estimator** (introspected, `default_value_estimator`): {record.default_value_estimator or 'none'}.",
+    ]
+    declared = record.declared_value_estimators
+    lines.append(
+        "- **Declared** (`SUPPORTED_VALUE_ESTIMATORS`, introspected): "
+        + (", ".join(declared) if declared else "the class declares none.")
+    )
+    lines += _measured_estimators(record, row)
+    m = record.measured
+    if m is None:
+        lines.append("- **Target parameters**: not measured. Constructor flags: " + (", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items()) or "none") + ".")
+    elif m.target_params:
+        flags = ", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items())
+        lines.append(
+            "- **Target parameters** (measured with default arguments): "
+            + ", ".join(code(t) for t in m.target_params)
+            + (f"; controlled by {flags}" if flags else "")
+            + ". Pair the loss with a `SoftUpdate` or `HardUpdate` and call its `step()` after each optimiser step."
+        )
+    else:
+        lines.append("- **Target parameters** (measured with default arguments): none.")
+    return "\n".join(lines) + "\n"
+
+
+def _flags_by_subject(record: LossRecord, param_docs: dict[str, str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for c in loss_contradictions(record, param_docs):
+        found.setdefault(c.subject, []).append(text(c.sentence()))
+    return found
+
+
+def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
+    """The introspected signature and argument table; ``param_docs`` is the docstring's description of each
+    argument, from the one griffe parse the API section below renders (``tools.api.facts.load.parameter_docs``);
+    what passing each argument did (measured) and where the docstring contradicts the records sit beside it."""
+    probes = record.measured.probes if record.measured else None
+    flags = _flags_by_subject(record, param_docs)
+    rows = ["| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |", "| --- | --- | --- | --- | --- |"]
+    forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
+    for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
+        default = "**required**" if p.required else code(p.default)
+        description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
+        rows.append(f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |")
+    # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
+    # every `python` fence, leave it alone: it declares a signature, it is not an example.
+    # tests/docs checks that each one parses as a Python function header.
+    out = (
+        "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n\n"
+        + probes_render.ARGUMENTS_NOTE + "\n"
+    )
+    documented_only = record.documented_only(param_docs)
+    if documented_only:
+        names = ", ".join(f"`{n}`" for n in documented_only)
+        out += (
+            f"\nThe docstring also describes {names}, which the constructor does not name "
+            "(compared with the signature above): such an argument only reaches the class through "
+            "`**kwargs`, under another name, or not at all.\n"
+        )
+    return out
+
+
+def render_trainers(trainers: list[str]) -> list[str]:
+    if not trainers:
+        return []
+    links = ", ".join(f"[`{t}`](../trainers/{t}.md)" for t in trainers)
+    return ["## Trainers built around it", "", f"Curated in `data/trainers.yaml` and checked by the build: {links}.", ""]
+
+
+def render_page(
+    record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str],
+    param_docs: dict[str, str],
+) -> str:
+    c = record.curated
+    paper = f" · [paper]({c.paper})" if c.paper else ""
+    settings = ", ".join(s for s in SETTING_ORDER if s in c.setting)
+    out = [
+        front_matter(REFERENCE) + f"# {record.name}",
+        "",
+        f"**{c.family}** · {settings} · {' and '.join(c.action_space) or 'no'} actions · "
+        f"{'multi-agent' if c.multi_agent else 'single-agent'}{paper}",
+        "",
+        f"`from {record.namespace} import {record.name}` (defined in `{record.module}`).",
+        "",
+        "What every loss shares (`forward`, `set_keys`, masks, estimators) is on the "
+        "[loss contract](contract.md) page.",
+        "",
+    ]
+    if record.is_llm:
+        out += ['!!! note "Key conventions only"', "    LLM losses are covered here for their TensorDict key conventions only.", ""]
+    if record.not_built_reason:
+        out += ['!!! warning "Not built on this page"', f"    {record.name} {record.not_built_reason}. "
+                "Cells that need a run say *not measured*.", ""]
+    out += [
+        "## Constructor", "", "Introspected from the installed class.", "", render_params(record, param_docs),
+        "## Accepted keys", "",
+        ("`set_keys` is available: pass any name below, with a string or a tuple (a `NestedKey`)." if record.set_keys_available else "This loss has no configurable keys."),
+        "", render_keys(record),
+        "## Example", "",
+        "Builds the loss on tiny networks, renames a key with `set_keys` and computes it on a small fake batch. "
+        "This exact code ran when the page was built." if record.measured else "What can be checked without building it:",
+        "", render_example(record, recipe),
+        "## What the forward pass returns", "", render_outputs(record),
+        render_can_i_use_it(record),
+        "## Value estimators and target parameters", "", render_estimators(record, estimator_row),
+    ]
+    out += render_trainers(trainers)
+    # This site's recipes and the SOTA scripts that build the loss: whichever concerns have such pages.
+    links = registry.links("loss", record.name)
+    if links:
+        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}](../{path})" for title, path in links] + [""]
+    out.append(f"<!-- gen:contracts.flags loss {record.name} -->")
+    out += ["## API", "", f"<!-- gen:api.object {record.name} -->", ""]
+    return "\n".join(out)
+
+
+# --- tools page -------------------------------------------------------------------------------
+
+
+def render_inventory_entry(entry: dict) -> str:
+    import json
+
+    return "```json\n" + json.dumps(entry, indent=2) + "\n```\n"

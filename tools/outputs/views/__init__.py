@@ -1,0 +1,1 @@
+"""The output blocks and "Code | Output" tabs, and the ``outputs`` inventory section."""

@@ -1,0 +1,226 @@
+"""Parity rows -> Markdown: counts, the per-class summary, the differences with their reasons."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tools.core import markdown as cell
+from tools.core import search_weights, urls
+from tools.core.search_weights import front_matter
+from tools.parity.facts.records import (
+    BY_DESIGN,
+    DEFAULT,
+    IDENTICAL,
+    ONLY_IN_CLASS,
+    ONLY_IN_CONFIG,
+    SUSPICIOUS,
+    TARGET,
+    TYPE,
+    ParityRow,
+)
+
+KINDS = (ONLY_IN_CONFIG, ONLY_IN_CLASS, DEFAULT, TYPE, TARGET)
+
+
+def anchor(row: ParityRow) -> str:
+    return f"parity-{row.config}"
+
+
+def render_counts(rows: list[ParityRow]) -> str:
+    verdicts = Counter(r.classification for r in rows)
+    kinds = Counter((d.kind, d.classification) for r in rows for d in r.differences)
+    failing = sum(bool(r.instantiation) for r in rows)
+    lines = [
+        f"{len(rows)} config dataclasses build a class: **{verdicts[IDENTICAL]} identical**, "
+        f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} have at least one suspicious "
+        f"difference**; {failing} of them raise when instantiated with their own defaults.",
+        "",
+        "| Difference | By design | Suspicious |",
+        "| --- | --- | --- |",
+    ]
+    for kind in KINDS:
+        lines.append(f"| {kind} | {kinds[(kind, BY_DESIGN)]} | {kinds[(kind, SUSPICIOUS)]} |")
+    return "\n".join(lines) + "\n"
+
+
+# One page per config group (configs/parity/<group>.md) keeps the audit from being one
+# 127,000 px page that outranks the right page in search; the hand-written summary page
+# lists only the configs that differ.
+UNREGISTERED = urls.UNGROUPED  # configs stored in no ConfigStore group
+
+
+def _differences(row: ParityRow) -> str:
+    counts = Counter(d.kind for d in row.differences)
+    return ", ".join(f"{counts[kind]} {kind}" for kind in KINDS if counts[kind]) or "none"
+
+
+def _verdict(row: ParityRow) -> str:
+    verdict = row.classification
+    if row.classification == SUSPICIOUS:
+        verdict += f" ({row.count(SUSPICIOUS)} of {len(row.differences)})"
+    if row.instantiation:
+        verdict += ", raises when instantiated"
+    return verdict
+
+
+def _by_group(rows: list[ParityRow], group_of: dict[str, str]) -> dict[str, list[ParityRow]]:
+    by_group: dict[str, list[ParityRow]] = {}
+    for row in rows:
+        by_group.setdefault(group_of.get(row.config, "") or UNREGISTERED, []).append(row)
+    return by_group
+
+
+def render_summary(rows: list[ParityRow], group_of: dict[str, str]) -> str:
+    """Only the configs that differ from their class, each linked to its group page."""
+    lines = [
+        "| Config | Builds | Differences | Verdict |",
+        "| --- | --- | --- | --- |",
+    ]
+    for row in sorted(rows, key=lambda r: r.config):
+        if not row.differences:
+            continue
+        page = urls.parity_group(group_of.get(row.config, "")).removeprefix("configs/")
+        # The id keeps links to parity.md#parity-<config> working.
+        lines.append(
+            f"| [`{row.config}`]({page}#{anchor(row)}){{ #{anchor(row)} }} | `{row.target_name}` "
+            f"| {_differences(row)} | {_verdict(row)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_group_links(rows: list[ParityRow], group_of: dict[str, str]) -> str:
+    by_group = _by_group(rows, group_of)
+    lines = []
+    for group in sorted(by_group, key=lambda g: (g == UNREGISTERED, g)):
+        verdicts = Counter(r.classification for r in by_group[group])
+        label = "not stored in any group" if group == UNREGISTERED else f"`{group}`"
+        lines.append(
+            f"- [{label}]({urls.parity_group(group).removeprefix('configs/')}): {len(by_group[group])} configs, "
+            f"{verdicts[IDENTICAL]} identical, {verdicts[BY_DESIGN]} by design, {verdicts[SUSPICIOUS]} suspicious"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _details(row: ParityRow) -> list[str]:
+    out = [f"### `{row.config}` → `{row.target_name}` {{ #{anchor(row)} }}\n"]
+    out.append(f"Builds `{row.target}` through {row.via}. Verdict: **{row.classification}**.\n")
+    if row.instantiation:
+        out.append(f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n")
+    # Five columns: the kind and its classification share one, so the reason stays in view.
+    out.append("| Field | Difference | Config | Class | Reason |")
+    out.append("| --- | --- | --- | --- | --- |")
+    for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field)):
+        out.append(
+            f"| `{d.field}` | {d.kind}, *{d.classification}* | {cell.code(d.config)} | {cell.code(d.target)} "
+            f"| {cell.text(d.reason)} |"
+        )
+    out.append("")
+    return out
+
+
+def render_group_page(group: str, rows: list[ParityRow]) -> str:
+    """The audit of one config group: every config in it, then each difference with its reason."""
+    title = "Configs stored in no group" if group == UNREGISTERED else f"The `{group}` group"
+    verdicts = Counter(r.classification for r in rows)
+    out = [
+        # The group pages name every config and class: a query for a class finds its own page first.
+        front_matter(search_weights.AUDIT) + f"# Parity: {title}",
+        "",
+        f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
+        f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
+        "How differences are classified: [the parity audit](../parity.md).",
+        "",
+        "| Config | Builds | Differences | Verdict |",
+        "| --- | --- | --- | --- |",
+    ]
+    ordered = sorted(rows, key=lambda r: r.config)
+    for row in ordered:
+        # Identical configs have no section below; the id on the name keeps #parity-<config> valid.
+        name = f"[`{row.config}`](#{anchor(row)})" if row.differences else f"`{row.config}`{{ #{anchor(row)} }}"
+        out.append(f"| {name} | `{row.target_name}` | {_differences(row)} | {_verdict(row)} |")
+    out.append("")
+    differing = [row for row in ordered if row.differences]
+    if differing:
+        out += ["## Differences, with reasons", ""]
+        for row in differing:
+            out += _details(row)
+    return "\n".join(out) + "\n"
+
+
+def render_group_pages(rows: list[ParityRow], group_of: dict[str, str]) -> dict[str, str]:
+    by_group = _by_group(rows, group_of)
+    return {urls.parity_group(group): render_group_page(group, group_rows) for group, group_rows in by_group.items()}
+
+
+def inventory(rows: list[ParityRow]) -> list[dict]:
+    return [
+        {
+            "config": row.config,
+            "target": row.target,
+            "via": row.via,
+            "only_in_config": row.names(ONLY_IN_CONFIG),
+            "only_in_class": row.names(ONLY_IN_CLASS),
+            "default_mismatch": row.names(DEFAULT),
+            "type_mismatch": row.names(TYPE),
+            "classification": row.classification,
+            "instantiation_error": row.instantiation,
+            "factory": _factory_inventory(row),
+            "differences": [
+                {
+                    "field": d.field,
+                    "kind": d.kind,
+                    "config": d.config,
+                    "class": d.target,
+                    "classification": d.classification,
+                    "reason": d.reason,
+                }
+                for d in row.differences
+            ],
+        }
+        for row in rows
+    ]
+
+
+def render_factories(rows: list[ParityRow]) -> str:
+    """What each loss config's factory does beyond calling the class (measured by instantiating it)."""
+    out = []
+    for row in sorted((r for r in rows if r.factory is not None), key=lambda r: r.config):
+        f = row.factory
+        out.append(f"### `{row.config}` → `{f.factory.rsplit('.', 1)[-1]}()` {{ #factory-{row.config} }}\n")
+        out.append(
+            f"Annotated to return `{f.annotated.rsplit('.', 1)[-1]}`; instantiated with the networks of the "
+            f"[`{f.recipe}`](../losses/{f.recipe}.md) example.\n"
+        )
+        out.append("| Config values | Builds | `set_keys` calls | `make_value_estimator` calls | Fields the class does not receive |")
+        out.append("| --- | --- | --- | --- | --- |")
+        for run in f.runs:
+            values = ", ".join(f"`{k}={v}`" for k, v in run.selectors.items()) or "its defaults"
+            builds = f"`{run.builds}`" if run.builds else f"raises {cell.code(run.error)}"
+            set_keys = "<br>".join(cell.code(c) for c in run.set_keys_calls) or "none"
+            estimator = "<br>".join(cell.code(c) for c in run.estimator_calls) or "none"
+            dropped = ", ".join(f"`{n}`" for n in run.not_passed) or ("" if not run.builds else "none")
+            out.append(f"| {values} | {builds} | {set_keys} | {estimator} | {dropped} |")
+        out.append("")
+    return "\n".join(out)
+
+
+def _factory_inventory(row: ParityRow) -> dict | None:
+    f = row.factory
+    if f is None:
+        return None
+    return {
+        "factory": f.factory,
+        "annotated": f.annotated,
+        "builds": f.default_class,
+        "runs": [
+            {
+                "values": run.selectors,
+                "builds": run.builds or None,
+                "error": run.error or None,
+                "set_keys_calls": run.set_keys_calls,
+                "make_value_estimator_calls": run.estimator_calls,
+                "fields_not_passed": run.not_passed,
+            }
+            for run in f.runs
+        ],
+    }

@@ -1,0 +1,316 @@
+"""Recipe records (+ loss, target and output records) -> Markdown.  Pure functions; no MkDocs here.
+
+Recipe pages live in ``docs/recipes/``, so links go one folder up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from tools.core.markdown import code, text
+from tools.core.signatures import show_value
+from tools.losses.facts.records import LossRecord
+from tools.recipes.facts.records import Call, Recipe
+from tools.recipes.facts.sota import COLUMNS, SotaComparison
+from tools.recipes.facts.targets import copy_calls, copy_rule
+from tools.targets.facts.curated import Cadences
+from tools.targets.facts.records import TargetsReference
+
+LOSS_PAGE = "../losses/{}.md"
+MATRIX_PAGE = "../value-estimators/index.md"
+ESTIMATOR_REFERENCE = "../value-estimators/reference.md"
+TARGETS_PAGE = "../target-updates.md"
+SOTA_PAGE = "../sota/index.md"
+# How many step() calls the cadence line lists before "...".
+SHOWN_CALLS = 4
+
+
+def _loss_link(name: str, prefix: str = "../") -> str:
+    return f"[`{name}`]({prefix}losses/{name}.md)"
+
+
+def _value(recipe: Recipe, written: str) -> str:
+    """A keyword argument as written, resolved through the recipe's knobs when it names one."""
+    knob = recipe.knob(written)
+    return knob.value.replace("_", "") if knob else written
+
+
+def _call_text(call: Call) -> str:
+    arguments = [*call.positional, *(f"{k}={v}" for k, v in call.keywords.items())]
+    return f"{call.name}({', '.join(arguments)})"
+
+
+def _updaters(recipe: Recipe) -> list[Call]:
+    return [c for c in recipe.calls if c.name in ("SoftUpdate", "HardUpdate")]
+
+
+def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, LossRecord]) -> str:
+    if not recipe.estimators:
+        defaults = ", ".join(
+            f"`{loss_records[n].default_value_estimator}` for `{n}`" for n in recipe.losses if loss_records[n].default_value_estimator
+        )
+        how = " through `make_value_estimator`" if recipe.calls_named("make_value_estimator") else ""
+        return (
+            f"the loss's default{how}: {defaults or 'none'} (introspected) · "
+            f"[estimator matrix]({prefix}value-estimators/index.md)"
+        )
+    standalone = [e for e in recipe.estimators if recipe.calls_named(f"{e}.__call__")]
+    parts = []
+    for name in recipe.estimators:
+        how = "standalone, run on each batch before the loss" if name in standalone else "set with `make_value_estimator`"
+        parts.append(f"`{name}` ({how})")
+    return ", ".join(parts) + f" · [estimator matrix]({prefix}value-estimators/index.md)"
+
+
+def _updater_text(recipe: Recipe, prefix: str) -> str:
+    updaters = _updaters(recipe)
+    if not updaters:
+        return f"none · [target updates]({prefix}target-updates.md)"
+    shown = ", ".join(
+        code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})") for c in updaters
+    )
+    return f"{shown} · [target updates]({prefix}target-updates.md)"
+
+
+# --- the index ---------------------------------------------------------------------------------
+
+
+def render_index(recipes: list[Recipe]) -> str:
+    rows = [
+        "| Family | Losses | Value estimator | Target updater | Environment |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for r in recipes:
+        losses = "<br>".join(_loss_link(n) for n in r.losses) or "–"
+        estimators = ", ".join(code(e) for e in r.estimators) or "loss default"
+        updaters = "<br>".join(
+            code(f"{c.name}({', '.join(f'{k}={_value(r, v)}' for k, v in c.keywords.items())})") for c in _updaters(r)
+        ) or "none"
+        environments = ", ".join(code(e) for e in r.environments) or "–"
+        rows.append(f"| [{text(r.family)}]({r.slug}.md) | {losses} | {estimators} | {updaters} | {environments} |")
+    note = (
+        "Read from each recipe file's source by the build: its imports, its calls and their keyword "
+        "arguments, resolved through its knobs."
+    )
+    return "\n".join(rows) + "\n\n" + note + "\n"
+
+
+# --- one recipe page ---------------------------------------------------------------------------
+
+
+def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> str:
+    prefix = "../"
+    rows = [
+        "| | |",
+        "| --- | --- |",
+        f"| Loss | {', '.join(_loss_link(n) for n in recipe.losses)} |",
+        f"| Value estimator | {_estimator_text(recipe, prefix, loss_records)} |",
+        f"| Target updater | {_updater_text(recipe, prefix)} |",
+        f"| Environment | {', '.join(code(e) for e in recipe.environments)} |",
+        f"| File | `{recipe.source}`: `python {recipe.source.rsplit('/', 1)[-1]}` runs it |",
+    ]
+    knobs = ["| Knob | Default | What it sets |", "| --- | --- | --- |"]
+    for knob in recipe.knobs:
+        knobs.append(f"| `{knob.name}` | {code(knob.value)} | {text(knob.comment)} |")
+    contract = (
+        f"`train()` takes {', '.join(code(k) for k in recipe.train_defaults)} as keyword arguments "
+        "(their defaults are the knobs), prints one line per iteration and returns the rows it printed "
+        "as dicts, so another script can import the file and call `train(total_frames=..., seed=...)`."
+    )
+    folded = "\n".join("    " + line for line in [*knobs, "", contract])
+    return (
+        "\n".join(rows)
+        + "\n\nRead from the file's source by the build.\n\n"
+        + f'??? abstract "Knobs: {len(recipe.knobs)} module-level constants, and `train()`"\n\n'
+        + folded
+        + "\n"
+    )
+
+
+def _renames(recipe: Recipe) -> list[str]:
+    return [
+        f"`{call.receiver}.set_keys` (line {call.line}): "
+        + ", ".join(f"`{name}` → {code(value)}" for name, value in call.keywords.items())
+        for call in recipe.calls_named("set_keys")
+        if call.keywords
+    ]
+
+
+def render_keys(recipe: Recipe) -> str:
+    out = []
+    renames = _renames(recipe)
+    for name in recipe.losses:
+        out.append(
+            f"**{name}** ({_loss_link(name)}: the same table, with an example for each key). "
+            "Entries under `\"next\"` are read from `(\"next\", <key>)`; `set_keys` takes the names in the first column."
+        )
+        out.append("")
+        out.append(f"<!-- gen:losses.keys {name} -->")  # the loss page's own table
+        out.append("")
+    if renames:
+        out.append("This recipe renames with `set_keys` (read from its source):\n")
+        out.extend(f"- {line}" for line in renames)
+    else:
+        out.append(
+            "This recipe renames nothing: its modules write the default keys. With other names, pass them to "
+            "`loss.set_keys(...)` (a tuple for a nested key)."
+        )
+    return "\n".join(out) + "\n"
+
+
+def _step_lines(recipe: Recipe, updater: Call) -> list[int]:
+    return [c.line for c in recipe.calls if c.name == f"{updater.name}.step"]
+
+
+def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadences) -> str:
+    lines = []
+    measured = {row.loss: row for row in reference.losses}
+    for name in recipe.losses:
+        row = measured.get(name)
+        if row is None or row.not_built:
+            lines.append(f"- `{name}`: target parameters not measured (the loss zoo cannot build it).")
+        elif not row.target_groups:
+            lines.append(f"- `{name}` keeps no target parameters (measured on the loss zoo): no updater to step.")
+        else:
+            groups = ", ".join(code(g) for g in row.target_groups)
+            flags = ", ".join(code(f"{k}={v}") for k, v in row.delay_flags.items())
+            moved = row.moved_by_updater or {}
+            lines.append(
+                f"- `{name}` keeps {groups}"
+                + (f" (switched by {flags})" if flags else "")
+                + "; an optimizer step leaves "
+                + ("them" if len(row.target_groups) > 1 else "it")
+                + (" untouched" if row.moved_without_updater is False else " **changed**")
+                + " and `updater.step()` "
+                + ("moves " + ("them" if len(moved) > 1 else "it") if moved and all(moved.values()) else "does **not** move all of them")
+                + " (measured)."
+            )
+        for reference_cadence in cadences.losses.get(name, []):
+            if reference_cadence.updater is None:
+                continue
+            arguments = ", ".join(f"{k}={v!r}" for k, v in reference_cadence.arguments.items())
+            lines.append(
+                f"    The reference script `{reference_cadence.script}` builds "
+                f"{code(f'{reference_cadence.updater}({arguments})')}: {reference_cadence.cadence}."
+            )
+    for updater in _updaters(recipe):
+        steps = _step_lines(recipe, updater)
+        where = (
+            "called on line " + ", ".join(str(s) for s in steps)
+            if steps
+            else "**never stepped in this file**"
+        )
+        arguments = ", ".join(f"{k}={_value(recipe, v)}" for k, v in updater.keywords.items())
+        lines.append(f"- This recipe builds {code(f'{updater.name}({arguments})')} (line {updater.line}); its `step()` is {where}.")
+        if updater.name == "HardUpdate":
+            written = updater.keywords.get("value_network_update_interval")
+            interval = _value(recipe, written) if written else None
+            rule = copy_rule(reference)
+            if interval is not None and interval.isdigit():
+                calls = copy_calls(reference, int(interval), (int(interval) + 1) * (SHOWN_CALLS + 1))
+                if calls:
+                    shown = ", ".join(str(c) for c in calls[:SHOWN_CALLS])
+                    lines.append(
+                        f"    With `value_network_update_interval={interval}` it copies the online weights onto the "
+                        f"targets on `step()` calls {shown}, ...: {rule or 'from the measurement'}. "
+                        f"Count with the [HardUpdate measurement]({TARGETS_PAGE}#hardupdate)."
+                    )
+    if not _updaters(recipe) and any(measured.get(n) and measured[n].target_groups for n in recipe.losses):
+        raise ValueError(f"{recipe.source} uses a loss that keeps target parameters but builds no updater")
+    return "\n".join(lines) + f"\n\nMore on cadences: [Target updates]({TARGETS_PAGE}).\n"
+
+
+def _source_link(source, prefix: str = "../") -> str:
+    return f"[`{source.directory}/{source.file}`]({prefix}{source.anchor})"
+
+
+def _sota_cell(answer) -> str:
+    return "–" if answer is None else f"{code(show_value(answer.value))}<br>from `{answer.key}`"
+
+
+ASIDE_REASONS = {
+    "multi-agent": "multi-agent",
+    "single-agent": "single-agent",
+    "no knob": "sets none of these knobs",
+    "columns": "past the first {columns} columns",
+}
+
+
+def _not_compared(comparison: SotaComparison) -> list[str]:
+    lines = []
+    for aside in comparison.also:
+        if aside.reason == "other losses":
+            why = "also builds " + ", ".join(f"`{n}`" for n in aside.other_losses)
+        else:
+            why = ASIDE_REASONS[aside.reason].format(columns=COLUMNS)
+        lines.append(f"{_source_link(aside.source)} ({aside.source.kind}, {why})")
+    return lines
+
+
+def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_one_minus_tau: bool) -> str:
+    """The recipe's knobs beside the values of the SOTA scripts that build its loss (records: tools.recipes.facts.sota)."""
+    losses = " or ".join(f"`{n}`" for n in comparison.losses)
+    source_note = (
+        f"Values read by the [SOTA map]({SOTA_PAGE}) from pytorch/rl's `sota-implementations/` at commit "
+        f"`{commit[:10]}` (a script's Hydra config; a trainer config's composition, stored by `make sota-compose`). "
+        "Which config key answers which knob is curated in `tools/recipes/facts/sota.py`."
+    )
+    out = []
+    for name in comparison.unbuilt:
+        if name in comparison.older:
+            out.append(f"No script or trainer config builds `{name}`; the ones below build `{comparison.older[name]}`, "
+                       "its older implementation.")
+        else:
+            out.append(f"No script or trainer config of pytorch/rl's `sota-implementations/` builds `{name}`.")
+    if not comparison.shown:
+        others = _not_compared(comparison)
+        if others:
+            out.append("Scripts that build " + losses + ", not compared here: " + ", ".join(others) + ".")
+        out.append(f"The [SOTA map]({SOTA_PAGE}) lists what each directory builds (commit `{commit[:10]}`).")
+        return "\n\n".join(out) + "\n"
+    header = "| Knob | This recipe | " + " | ".join(_source_link(s) for s in comparison.shown) + " |"
+    rows = [header, "| --- | --- |" + " --- |" * len(comparison.shown)]
+    environments = [", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown]
+    rows.append(f"| Trains on | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
+    rows.append("| Builds | " + ", ".join(f"`{n}`" for n in comparison.losses) + " | "
+                + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown) + " |")
+    if _updaters(recipe) or any(s.updaters for s in comparison.shown):
+        # As built: a config value may reach the updater through arithmetic (eps=1 - tau).
+        ours = "<br>".join(code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})")
+                           for c in _updaters(recipe))
+        rows.append(f"| Target updater | {ours or 'none'} | "
+                    + " | ".join("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown) + " |")
+    for row in comparison.rows:
+        rows.append(f"| `{row.knob}` | {code(row.value)} | " + " | ".join(_sota_cell(c) for c in row.cells) + " |")
+    out.append("\n".join(rows))
+    notes = [source_note]
+    if eps_is_one_minus_tau and any("eps=" in u for s in comparison.shown for u in s.updaters):
+        notes.append(f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({TARGETS_PAGE}#softupdate)).")
+    others = _not_compared(comparison)
+    if others:
+        notes.append("Also building " + losses + ", not compared: " + ", ".join(others) + ".")
+    if comparison.unmatched:
+        notes.append("Knobs with no counterpart in these configs: " + ", ".join(f"`{k}`" for k in comparison.unmatched) + ".")
+    out.extend(notes)
+    return "\n\n".join(out) + "\n"
+
+
+def render_links(recipe: Recipe) -> str:
+    losses = ", ".join(_loss_link(n) for n in recipe.losses)
+    return (
+        f"- The loss: {losses}: constructor, every key, what the forward pass returns.\n"
+        f"- The [estimator matrix]({MATRIX_PAGE}): which estimator each loss accepts, measured; "
+        f"the [estimator reference]({ESTIMATOR_REFERENCE}): the keys each estimator reads and writes.\n"
+        f"- [Target updates]({TARGETS_PAGE}): `SoftUpdate` and `HardUpdate` measured, and the reference scripts' cadences.\n"
+        "- [All recipes](index.md).\n"
+    )
+
+
+__all__ = [
+    "render_index",
+    "render_keys",
+    "render_links",
+    "render_sota",
+    "render_summary",
+    "render_targets",
+]

@@ -1,0 +1,255 @@
+"""The MkDocs adapter: places what ``tools.site.markers`` returns.  No generation logic here.
+
+MkDocs 1.6 loads this file once per process and calls its events on every
+build (each ``mkdocs serve`` rebuild reloads the config, not this module), so
+the per-build state below is reset in ``on_config``; records are cached in
+``tools.core.cache``, which lives as long as the process.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import gc
+import json
+import logging
+import os
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from tools.api.facts import load
+from tools.api.views import objects_inv
+from tools.api.views import search
+from tools.core import timing
+from tools.core.paths import CACHE, ROOT
+from tools.core.word_breaks import add_break_opportunities
+from tools.site import markers as pages
+
+log = logging.getLogger("mkdocs.hooks.torchrl_reference")
+
+SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
+# A page showing a file's output (tools/outputs) includes the file through a marker, and
+# shows what `make outputs` stored for it: both make the page stale under `serve --dirty`.
+OUTPUT_MARKER = re.compile(r"<!--\s*gen:outputs\.(?:show|tabs)\s+(\S+)")
+
+_build = {"dirty": False, "generated": set(), "used": set()}
+
+
+class _DropDirtyNotice(logging.Filter):
+    """``make serve`` uses --dirty on purpose; strict mode would abort on its notice."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "A 'dirty' build is being performed" not in record.getMessage()
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    _build["dirty"] = dirty
+    if dirty:
+        logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyNotice())
+
+
+def on_shutdown() -> None:
+    # The process exits next.  With torch and torchrl imported, the interpreter's
+    # last garbage collections take about a second (`make bench`: exiting was a
+    # quarter of a cold build); frozen objects are left to the operating system.
+    gc.freeze()
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    timing.reset()
+    _build["generated"] = set()
+    _build["used"] = set()
+    _build["python_handler"] = _python_handler(config)
+    if _build["dirty"]:
+        _skip_plugin_events(config, "llmstxt")
+    pages.start_background_work()
+    return config
+
+
+def _skip_plugin_events(config: MkDocsConfig, name: str) -> None:
+    """Unregister a plugin's events for this build (the plugin stays configured).
+
+    Used for llmstxt under ``serve --dirty``: a dirty rebuild renders only the
+    edited pages, so llmstxt would warn (strict: abort) for every other page
+    and write an llms.txt of the edited ones alone.  ``make build`` writes the
+    complete exports.
+    """
+    plugin = config.plugins.get(name)
+    if plugin is None:
+        return
+    for methods in config.plugins.events.values():
+        # `make bench` wraps event methods (functools.wraps keeps __wrapped__).
+        methods[:] = [m for m in methods if getattr(getattr(m, "__wrapped__", m), "__self__", None) is not plugin]
+
+
+def _python_handler(config: MkDocsConfig):
+    """mkdocstrings' Python handler, created now: it routes griffe's log through MkDocs
+    (so a docstring warning fails the strict build) before ``tools.api`` parses anything."""
+    plugin = config.plugins.get("mkdocstrings")
+    return None if plugin is None else plugin.handlers.get_handler("python")
+
+
+def _write_if_changed(path, text: str) -> None:
+    # Unchanged generated pages keep their mtime, so `serve --dirty` skips them.
+    if not path.exists() or path.read_text() != text:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def _expand_nav(items, known: list[str]):
+    """Expand nav leaves such as ``losses/*.md`` into the pages that match them.
+
+    Kept instead of mkdocs-awesome-nav (or literate-nav): awesome-nav takes its
+    globs from ``.nav.yml`` files beside the pages, which generated pages do
+    not have (they live in ``.cache/generated/``), so the nav would move out of
+    mkdocs.yml into several files for the sake of ~30 lines; and it builds the
+    nav from the files it sees in ``on_files``, so it would also depend on
+    running after this hook's generated pages.  Reviewed for issue 16.
+    """
+    listed = set()
+
+    def collect(node):
+        if isinstance(node, str) and "*" not in node:
+            listed.add(node)
+        elif isinstance(node, dict):
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    collect(items)
+
+    def walk(node):
+        if isinstance(node, list):
+            out = []
+            for item in node:
+                if isinstance(item, str) and "*" in item:
+                    matches = sorted(p for p in known if fnmatch.fnmatch(p, item) and p not in listed)
+                    if not matches:
+                        raise PluginError(f"mkdocs.yml nav: the pattern {item!r} matches no page")
+                    out.extend(matches)
+                else:
+                    out.append(walk(item))
+            return out
+        if isinstance(node, dict):
+            return {key: walk(value) for key, value in node.items()}
+        return node
+
+    return walk(items)
+
+
+@event_priority(50)  # before plugins that list pages (llmstxt's globs must see the generated ones)
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated pages.
+
+    Not mkdocs-gen-files: it writes every generated file into a fresh temporary
+    directory on each build, so under ``serve --dirty`` every generated page
+    looks new and is rebuilt (the backing files here keep their mtime when
+    unchanged, which is what makes a prose edit cost well under a second), and
+    its scripts would only call ``tools.site.markers.generated_pages()`` as this does.
+    """
+    try:
+        generated = pages.generated_pages()
+    except pages.GenerationError as exc:
+        raise PluginError(str(exc)) from exc
+    for src_uri, markdown in generated.items():
+        if files.get_file_from_path(src_uri) is not None:
+            raise PluginError(f"{src_uri} is both a file under docs/ and a generated page; remove one")
+        backing = CACHE / "generated" / src_uri
+        _write_if_changed(backing, markdown)
+        files.append(File.generated(config, src_uri, abs_src_path=str(backing)))
+        _build["generated"].add(src_uri)
+    if _build["python_handler"] is not None:
+
+        load.install(_build["python_handler"])
+    if config.nav:
+        config.nav = _expand_nav(config.nav, [f.src_uri for f in files.documentation_pages()])
+    if _build["dirty"]:
+        _mark_pages_with_changed_snippets(files)
+    return files
+
+
+def _mark_pages_with_changed_snippets(files: Files) -> None:
+    """A page rebuilds under --dirty when a snippet file it includes changed."""
+    for file in files.documentation_pages():
+        if file.abs_src_path is None or file.is_modified():
+            continue
+        with open(file.abs_src_path, encoding="utf-8") as handle:
+            text = handle.read()
+        built = file.abs_dest_path
+        shown = OUTPUT_MARKER.findall(text)
+        for include in [*SNIPPET_INCLUDE.findall(text), *shown, *(f"outputs/{path}.json" for path in shown)]:
+            snippet = ROOT / include
+            try:
+                newer = snippet.stat().st_mtime > os.path.getmtime(built)
+            except OSError:
+                newer = True
+            if newer:
+                file.is_modified = lambda: True  # type: ignore[method-assign]
+                break
+
+
+def on_pre_build(config: MkDocsConfig) -> None:
+    if _build["dirty"]:
+
+        # The API objects of pages this dirty rebuild skips (tools/api/views/objects_inv.py).
+        _build["previous_objects"] = objects_inv.read(Path(config.site_dir) / "objects.inv")
+
+
+def on_env(env, config: MkDocsConfig, files: Files):
+    previous = _build.get("previous_objects")
+    if previous and "autorefs" in config.plugins:
+
+        for identifier, url in objects_inv.urls(previous).items():
+            config.plugins["autorefs"].register_url(identifier, url)
+    return env
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    src = page.file.src_uri
+    try:
+        expanded = pages.expand(markdown, src, generated_page=src in _build["generated"])
+    except pages.GenerationError as exc:
+        raise PluginError(str(exc)) from exc
+    _build["used"] |= expanded.sections_used
+    return expanded.markdown
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    if _build["python_handler"] is not None:
+
+        html = search.exclude_repeated_parameters(html, search.repeated_parameters())
+    return add_break_opportunities(html)
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    previous = _build.pop("previous_objects", None)
+    written = Path(config.site_dir) / "objects.inv"
+    if _build["python_handler"] is not None and written.exists():
+
+        current = objects_inv.read(written)
+        if previous:
+            current = objects_inv.parse(objects_inv.merged(previous, current))
+        written.write_bytes(objects_inv.repointed(current, load.defined_at).format_sphinx())
+    if not _build["dirty"]:
+        # Under --dirty only changed pages were read, so the check would lie.
+        try:
+            pages.check_sections_placed(_build["used"])
+        except pages.GenerationError as exc:
+            raise PluginError(str(exc)) from exc
+    inventory = pages.inventory()
+    with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
+        json.dump(inventory, handle, indent=2, sort_keys=False)
+        handle.write("\n")
+    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
+        json.dump(pages.inventory_schema(), handle, indent=2)
+        handle.write("\n")
+    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
+    CACHE.mkdir(exist_ok=True)
+    (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")

@@ -1,0 +1,1 @@
+"""The SOTA page's sections, the ``sota`` inventory section, and the SOTA links other pages list."""

@@ -1,0 +1,1 @@
+"""The target-updates page's sections and the ``targets`` inventory section."""

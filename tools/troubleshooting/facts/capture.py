@@ -1,0 +1,135 @@
+"""Run each entry's reproduction block and record the error it raises, as a reader's traceback ends.
+
+The block runs exactly as the page shows it: it catches its own error in
+``try/except`` and asserts the type and a stable part of the message.  To
+read the error it caught, a trace function watches the block's top-level
+frame only and records the exception that reaches it (``sys.settrace``
+"exception" events; functions the block calls are not traced line by line,
+so the block runs at nearly full speed).  Writing the block so that it
+stored the error for us would put plumbing on the page.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Iterator
+from importlib import metadata
+
+from tools.core.errors import error_text
+from tools.core.silence import quiet
+from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, Capture, Captures, Curated, Entry
+
+# What differs between machines or runs and means nothing to a reader.
+_SITE_PACKAGES = re.compile(r"/\S*/site-packages/")
+_ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
+
+
+class CaptureError(Exception):
+    """A reproduction did not behave as its entry says; the message names the entry."""
+
+
+def redact(text: str) -> str:
+    return _ADDRESS.sub("0x…", _SITE_PACKAGES.sub(".../site-packages/", text))
+
+
+def qualified_name(kind: type) -> str:
+    module = kind.__module__
+    return kind.__qualname__ if module == "builtins" else f"{module}.{kind.__qualname__}"
+
+
+@contextlib.contextmanager
+def _isolated() -> Iterator[None]:
+    """Run a block as a fresh script would: own cwd, own environment variables, quiet, warnings off."""
+    cwd, environ = os.getcwd(), dict(os.environ)
+    with tempfile.TemporaryDirectory(prefix="troubleshooting-") as tmp:
+        os.chdir(tmp)
+        try:
+            with quiet(), contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                yield
+        finally:
+            os.chdir(cwd)
+            os.environ.clear()
+            os.environ.update(environ)
+
+
+def caught_exceptions(code: str, filename: str) -> list[BaseException]:
+    """Run ``code`` as ``__main__`` and return the exceptions that reached its top level, in order."""
+    compiled = compile(code, filename, "exec")
+    reached: list[BaseException] = []
+
+    def in_block(frame, event, arg):
+        if event == "exception":
+            reached.append(arg[1])
+        return in_block
+
+    def on_call(frame, event, arg):
+        return in_block if frame.f_code is compiled else None
+
+    previous = sys.gettrace()
+    sys.settrace(on_call)
+    try:
+        exec(compiled, {"__name__": "__main__", "__file__": filename})
+    finally:
+        sys.settrace(previous)
+    # One exception shows up once per line it unwinds through; keep each object once.
+    unique: list[BaseException] = []
+    for exc in reached:
+        if not any(exc is seen for seen in unique):
+            unique.append(exc)
+    return unique
+
+
+def capture_entry(entry: Entry, torchrl: str) -> Capture:
+    filename = f"<troubleshooting/{entry.slug}>"
+    try:
+        with _isolated():
+            reached = caught_exceptions(entry.reproduce, filename)
+    except BaseException as exc:  # the block's own assertion failed, or the error escaped it
+        raise CaptureError(
+            f"troubleshooting entry {entry.slug!r} (data/troubleshooting/{entry.slug}.py): its reproduction did not "
+            f"end as it asserts, with torchrl {torchrl}: {error_text(exc, qualified=True)}. "
+            "Fix the block; if torchrl no longer fails this way, move the entry to fixed_upstream in "
+            "data/troubleshooting.yaml"
+        ) from exc
+    if not reached:
+        raise CaptureError(
+            f"troubleshooting entry {entry.slug!r}: its reproduction raised nothing; a reproduction catches the "
+            "error it shows (or, for a failure that raises nothing, the entry says kind: silent)"
+        )
+    if len(reached) > 1:
+        names = ", ".join(type(e).__name__ for e in reached)
+        raise CaptureError(
+            f"troubleshooting entry {entry.slug!r}: its reproduction caught {len(reached)} errors ({names}); "
+            "keep one failure per entry so that the page shows the one it explains"
+        )
+    error = reached[0]
+    text = redact(error_text(error, qualified=True))
+    return Capture(entry.slug, qualified_name(type(error)), text, torchrl)
+
+
+def capture_elsewhere(entry: Entry, recorded: dict) -> Capture:
+    """An entry whose failure needs another torch: the text ``make capture-mismatch`` recorded."""
+    text = recorded.get("buffer_error") or recorded.get("import_error")
+    if not text:
+        raise CaptureError(f"troubleshooting entry {entry.slug!r}: the recorded capture holds no error")
+    return Capture(entry.slug, text.split(":", 1)[0], text, f"torch {recorded['torch']}, torchrl {recorded['torchrl']}",
+                   how=recorded["refresh"])
+
+
+def capture_all(curated: Curated, recorded_elsewhere: dict) -> Captures:
+    torchrl = metadata.version("torchrl")
+    captures = []
+    for entry in curated.entries:
+        if entry.kind == RAISES:
+            captures.append(capture_entry(entry, torchrl))
+        elif entry.kind == ELSEWHERE:
+            captures.append(capture_elsewhere(entry, recorded_elsewhere))
+        else:
+            captures.append(Capture(entry.slug, None, None, torchrl))
+    return Captures(torchrl, captures)

@@ -1,0 +1,1 @@
+"""The troubleshooting pages' sections and the ``troubleshooting`` inventory section."""

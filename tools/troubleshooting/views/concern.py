@@ -1,0 +1,64 @@
+"""The troubleshooting pages' sections and the ``troubleshooting`` inventory section."""
+
+from __future__ import annotations
+
+from tools.core import urls
+from tools.core.registry import Concern
+from tools.troubleshooting.facts import captures, curated_entries, reviewed, wiring_cases
+from tools.troubleshooting.views import render
+from tools.troubleshooting.views import schema as _inventory_schema
+
+
+def inventory() -> list[dict]:
+    data, captured = curated_entries(), captures()
+    rows = []
+    for entry in data.entries:
+        capture = captured.get(entry.slug)
+        rows.append({
+            "slug": entry.slug,
+            "symptom": entry.symptom,
+            "area": entry.area,
+            "page": f"{urls.troubleshooting_area(entry.area)}#{entry.slug}",
+            "kind": entry.kind,
+            "error_type": capture.error_type,
+            "error_text": capture.error_text,
+            "captured_on": capture.captured_on,
+            "source": entry.source,
+            "fixed_in": None,
+        })
+    for row in data.fixed:
+        rows.append({
+            "slug": row.slug,
+            "symptom": row.summary,
+            "area": "fixed-upstream",
+            "page": f"{urls.FIXED_UPSTREAM}#{row.slug}",
+            "kind": "fixed",
+            "error_type": None,
+            "error_text": None,
+            "captured_on": captured.torchrl,
+            "source": row.reported,
+            "fixed_in": row.fixed_in,
+        })
+    return rows
+
+
+CONCERN = Concern(
+    name="troubleshooting",
+    sections={
+        "area": lambda arg: render.render_area(curated_entries(), captures(), reviewed(), arg.strip(), wiring_cases()),
+        "by_error": lambda _arg: render.render_by_error(curated_entries(), captures()),
+        "checklist": lambda _arg: render.render_checklist(curated_entries()),
+        "areas": lambda _arg: render.render_areas(curated_entries()),
+        "fixed": lambda _arg: render.render_fixed(curated_entries(), captures().torchrl),
+    },
+    inventory=inventory,
+    inventory_schema=_inventory_schema.SCHEMA,
+    inventory_doc=(
+        "Troubleshooting entries, one object each: `slug`, `symptom` (the heading), `area`, `page` (with the "
+        "anchor), `kind` (raises, silent, elsewhere or fixed), `error_type` and `error_text` (captured by running "
+        "the reproduction at build time; null for silent ones), `captured_on` (torchrl version), `source` (issue "
+        "URL or \"found by trying\") and `fixed_in` (the first release with the fix, for failures torchrl no "
+        "longer shows)."
+    ),
+)
+

@@ -1,0 +1,185 @@
+"""Troubleshooting records -> Markdown: the entries of an area, the index tables, the fixed-upstream table."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from tools.core import markdown as table_cells
+from tools.core import urls
+from tools.troubleshooting.facts.records import (
+    ELSEWHERE,
+    SILENT,
+    Capture,
+    Captures,
+    Curated,
+    Entry,
+    WiringCase,
+    WiringCases,
+)
+
+
+def _link(target: str) -> str:
+    """A docs-relative ``page#anchor`` as a link from an area page (they all sit beside the index)."""
+    path, _, anchor = target.partition("#")
+    return urls.link(urls.TROUBLESHOOTING, path, anchor)
+
+
+def _entry_link(entry: Entry) -> str:
+    """An entry's link from the index page."""
+    return urls.link(urls.TROUBLESHOOTING, urls.troubleshooting_area(entry.area), entry.slug)
+
+
+def _fence(lang: str, body: str) -> str:
+    ticks = "````" if "```" in body else "```"
+    return f"{ticks}{lang}\n{body.rstrip()}\n{ticks}\n"
+
+
+def _source(entry: Entry) -> str:
+    if not entry.reported:
+        return "found by trying it on tiny networks"
+    match = re.match(r"https://github\.com/([\w.-]+/[\w.-]+)/(?:issues|pull)/(\d+)", entry.source)
+    return f"reported in [{match.group(1)}#{match.group(2)}]({entry.source})"
+
+
+def _inline(text: str) -> str:
+    """Text that Markdown shows as typed: an error's ``<lambda>`` or ``<key>`` is not an HTML tag.
+
+    Unescaped, the browser dropped such a "tag" from the heading, and Material's search
+    indexer, waiting for its end, filed every later section of the page under that heading.
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_wiring(entry: Entry, case: WiringCase) -> str:
+    """check_wiring's report on the reproduction, folded under the block (pymdownx.details)."""
+    before = "as the reproduction leaves them" if entry.kind == SILENT else "as they stand just before the call that fails"
+    intro = (
+        f"[`check_wiring`]({_link(urls.CHECK_WIRING)}) run on the reproduction's `{case.loss}` and `{case.data}`, "
+        f"{before}, when this site was built. Its verdict: {'ready' if case.ready else 'not ready'}."
+    )
+    body = f"{intro}\n\n{_fence('text', case.report)}"
+    return '??? info "What check_wiring says about this case"\n' + textwrap.indent(body, "    ") + "\n"
+
+
+def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: WiringCase | None = None) -> str:
+    parts = [f"## {_inline(entry.symptom)} {{ #{entry.slug} }}\n"]
+    if entry.kind == SILENT:
+        parts.append(
+            f"Nothing is raised: the run goes on and is wrong. The reproduction below asserts the symptom "
+            f"instead (run with torchrl {capture.captured_on} by the tests); {_source(entry)}.\n"
+        )
+    elif entry.kind == ELSEWHERE:
+        parts.append(_fence("text", capture.error_text or ""))
+        parts.append(
+            f"Recorded with {capture.captured_on} by `{capture.how}` (a throwaway virtual environment): with "
+            f"the torch this site pins it cannot happen, so this text is not captured by the build. "
+            f"{_source(entry).capitalize()}.\n"
+        )
+    else:
+        parts.append(_fence("text", capture.error_text or ""))
+        parts.append(
+            f"Captured from torchrl {capture.captured_on} when this site was built, by running the "
+            f"reproduction below; {_source(entry)}.\n"
+        )
+        if reviewed is not None and reviewed.get("error_text") != capture.error_text:
+            parts.append(
+                '!!! warning "This text changed since the entry was reviewed"\n'
+                f"    The entry was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
+                "Check the cause and the fix below, then run `make troubleshooting-accept`.\n"
+            )
+    parts.append(f"**Why.** {entry.cause}\n")
+    if entry.kind == ELSEWHERE:
+        parts.append("**Check your installation** (passes when the extension loads):\n")
+        parts.append(_fence("python", entry.reproduce))
+        parts.append("**Fix:**\n")
+        parts.append(_fence("console", entry.fix_console))
+    else:
+        what = "asserts the symptom" if entry.kind == SILENT else "catches the error and asserts it"
+        parts.append(f"**Reproduce** (runs alone; {what}):\n")
+        parts.append(_fence("python", entry.reproduce))
+        if wiring is not None:
+            parts.append(render_wiring(entry, wiring))
+        parts.append("**Fix:**\n")
+        parts.append(_fence("python", entry.fix))
+    if entry.links:
+        links = " · ".join(f"[{label}]({_link(target)})" for label, target in entry.links)
+        parts.append(f"**See:** {links}\n")
+    return "\n".join(parts)
+
+
+def render_area(
+    curated: Curated, captures: Captures, reviewed: dict, area: str, wiring: WiringCases | None = None
+) -> str:
+    entries = curated.in_area(area)
+    if not entries:
+        known = ", ".join(a.slug for a in curated.areas)
+        raise ValueError(f"no troubleshooting area {area!r} (areas: {known})")
+    return "\n".join(
+        render_entry(e, captures.get(e.slug), reviewed.get(e.slug), wiring.get(e.slug) if wiring else None)
+        for e in entries
+    )
+
+
+def render_by_error(curated: Curated, captures: Captures) -> str:
+    """Error text (first line) -> entry, sorted by exception type then text."""
+    rows = []
+    for entry in curated.entries:
+        capture = captures.get(entry.slug)
+        if capture.first_line is None:
+            continue
+        name = capture.error_type.rsplit(".", 1)[-1]
+        message = capture.first_line.split(": ", 1)[1] if ": " in capture.first_line else capture.first_line
+        rows.append((name, message, entry))
+    rows.sort(key=lambda row: (row[0].lower(), row[1].lower()))
+    lines = ["| Error | Message (first line) | Entry |", "| --- | --- | --- |"]
+    for name, message, entry in rows:
+        lines.append(
+            f"| `{name}` | {table_cells.code(message)} | "
+            f"[{table_cells.text(entry.symptom)}]({_entry_link(entry)}) |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_checklist(curated: Curated) -> str:
+    """The failures that raise nothing, as a checklist of symptoms."""
+    lines = []
+    for entry in curated.entries:
+        if entry.kind == SILENT:
+            lines.append(f"- [ ] [{_inline(entry.symptom)}]({_entry_link(entry)})")
+    return "\n".join(lines) + "\n"
+
+
+def render_areas(curated: Curated) -> str:
+    lines = ["| Area | Entries | From user reports |", "| --- | --- | --- |"]
+    for area in curated.areas:
+        entries = curated.in_area(area.slug)
+        reported = sum(e.reported for e in entries)
+        lines.append(f"| [{area.title}]({area.slug}.md) | {len(entries)} | {reported} |")
+    total = curated.entries
+    lines.append(f"| **All areas** | **{len(total)}** | **{sum(e.reported for e in total)}** |")
+    return "\n".join(lines) + "\n"
+
+
+def render_fixed(curated: Curated, torchrl: str) -> str:
+    lines = [
+        "| Reported failure | Report | Fixed by | First release with the fix |",
+        "| --- | --- | --- | --- |",
+    ]
+    for row in curated.fixed:
+        report = re.search(r"(\d+)$", row.reported).group(1)
+        fix = re.search(r"(\d+)$", row.fix).group(1)
+        lines.append(
+            f"| [{table_cells.text(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
+            f"{row.fixed_in} |"
+        )
+    parts = ["\n".join(lines) + "\n"]
+    for row in curated.fixed:
+        parts.append(f"### {row.summary} {{ #{row.slug} }}\n")
+        parts.append(
+            f"Reported in [{row.reported.split('github.com/')[1]}]({row.reported}); fixed by "
+            f"[{row.fix.split('github.com/')[1]}]({row.fix}), first released in {row.fixed_in}. "
+            f"The reported pattern, run with torchrl {torchrl} by the tests:\n"
+        )
+        parts.append(_fence("python", row.now_works))
+    return "\n".join(parts)

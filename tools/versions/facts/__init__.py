@@ -1,0 +1,38 @@
+"""What is installed: the pinned packages' versions, and whether torchrl's extension loads (measured)."""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+
+from tools.core.cache import cached
+from tools.core.paths import DATA
+from tools.versions.facts import extension
+from tools.versions.facts.records import Versions, read_versions
+
+# What `make capture-mismatch` recorded with another torch (committed; not re-run by builds).
+MISMATCH_CAPTURE = DATA / "captured" / "extension-mismatch.json"
+# Records computed from this module are keyed on these files too (tools.core.cache).
+__cache_inputs__ = ("data/captured/extension-mismatch.json",)
+
+
+def extension_status() -> dict:
+    """The extension probe run in this interpreter (cached with the other records)."""
+    return cached("versions.extension", extension.probe, code=["tools.versions.facts.extension"], encode=dict, decode=dict)
+
+
+def mismatch_capture() -> dict:
+    return json.loads(MISMATCH_CAPTURE.read_text())
+
+
+def declared_torch_requirement() -> str:
+    """torchrl's own requirement on torch, from its package metadata."""
+    for requirement in metadata.requires("torchrl") or ():
+        name = requirement.split(";")[0].strip()
+        if name.startswith("torch") and not name.startswith(("torchvision", "torchaudio")):
+            if name[len("torch") : len("torch") + 1] in {">", "<", "=", "!", "~", " ", ""}:
+                return name.replace(" ", "")
+    return "torch (no version bound)"
+
+
+__all__ = ["MISMATCH_CAPTURE", "Versions", "declared_torch_requirement", "extension_status", "mismatch_capture", "read_versions"]

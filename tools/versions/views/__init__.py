@@ -1,0 +1,1 @@
+"""The versions concern's sections and inventory section."""

@@ -1,0 +1,1 @@
+"""The curve trainer: each recipe family trained over seeds into outputs/curves/ (``make curves``)."""

@@ -1,0 +1,1 @@
+"""The check-wiring page's table of checks."""
