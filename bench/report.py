@@ -29,10 +29,10 @@ FAILURE_LINES = 12
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> list[str]:
     """Aligned plain-text columns; ``align`` has an ``l`` or ``r`` per column (default: first left, rest right)."""
     align = align or "l" + "r" * (len(headers) - 1)
-    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows)]
+    widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=True)]
 
     def line(cells: Sequence[str]) -> str:
-        parts = [str(c).ljust(w) if a == "l" else str(c).rjust(w) for c, w, a in zip(cells, widths, align)]
+        parts = [str(c).ljust(w) if a == "l" else str(c).rjust(w) for c, w, a in zip(cells, widths, align, strict=True)]
         return "  ".join(parts).rstrip()
 
     return [line(headers), line(["-" * w for w in widths]), *(line(row) for row in rows)]
@@ -67,25 +67,55 @@ def _measurements(results: dict) -> list[str]:
 
 def _where_the_time_goes(title: str, breakdown: dict, before_build: str, after_build: str = "") -> list[str]:
     wall = breakdown["wall"]
-    rows = [["generation (tools/, all stages)", *summary_cells(breakdown["generation"]),
-             share(breakdown["generation"], wall)]]
+    rows = [
+        [
+            "generation (tools/, all stages)",
+            *summary_cells(breakdown["generation"]),
+            share(breakdown["generation"], wall),
+        ]
+    ]
     for kind, summary in sorted(breakdown["by_kind"].items(), key=lambda item: (-item[1]["median"], item[0])):
         rows.append([f"  {KIND_LABELS.get(kind, kind)} (*.{kind})", *summary_cells(summary), share(summary, wall)])
     if breakdown["mkdocstrings"] is None:
         rows.append(["mkdocstrings: not enabled", "", "", "", ""])
     else:
-        rows.append(["mkdocstrings (griffe parse api.griffe, events, ::: blocks)", *summary_cells(breakdown["mkdocstrings"]),
-                     share(breakdown["mkdocstrings"], wall)])
-    rows.append(["MkDocs itself (the rest)", *summary_cells(breakdown["mkdocs_itself"]),
-                 share(breakdown["mkdocs_itself"], wall)])
-    rows.append([f"  of which {before_build}", *summary_cells(breakdown["before_build"]),
-                 share(breakdown["before_build"], wall)])
+        rows.append(
+            [
+                "mkdocstrings (griffe parse api.griffe, events, ::: blocks)",
+                *summary_cells(breakdown["mkdocstrings"]),
+                share(breakdown["mkdocstrings"], wall),
+            ]
+        )
+    rows.append(
+        [
+            "MkDocs itself (the rest)",
+            *summary_cells(breakdown["mkdocs_itself"]),
+            share(breakdown["mkdocs_itself"], wall),
+        ]
+    )
+    rows.append(
+        [
+            f"  of which {before_build}",
+            *summary_cells(breakdown["before_build"]),
+            share(breakdown["before_build"], wall),
+        ]
+    )
     if breakdown.get("after_build") is not None:
-        rows.append([f"  of which {after_build}", *summary_cells(breakdown["after_build"]),
-                     share(breakdown["after_build"], wall)])
+        rows.append(
+            [
+                f"  of which {after_build}",
+                *summary_cells(breakdown["after_build"]),
+                share(breakdown["after_build"], wall),
+            ]
+        )
     if breakdown.get("hooks_own") is not None:
-        rows.append(["  of which the hooks' own work (their events minus generation)",
-                     *summary_cells(breakdown["hooks_own"]), share(breakdown["hooks_own"], wall)])
+        rows.append(
+            [
+                "  of which the hooks' own work (their events minus generation)",
+                *summary_cells(breakdown["hooks_own"]),
+                share(breakdown["hooks_own"], wall),
+            ]
+        )
     for plugin, summary in sorted(breakdown["plugins"].items()):
         if plugin in breakdown.get("hooks", []) or plugin.rpartition("/")[2] == "mkdocstrings":
             continue
@@ -95,22 +125,30 @@ def _where_the_time_goes(title: str, breakdown: dict, before_build: str, after_b
 
 
 def _stages(breakdown: dict) -> list[str]:
-    rows = [[name, *summary_cells(summary)] for name, summary in
-            sorted(breakdown["stages"].items(), key=lambda item: (-item[1]["median"], item[0]))]
-    rows += [[f"all stages of {concern}", *summary_cells(summary)] for concern, summary in
-             sorted(breakdown["by_concern"].items(), key=lambda item: (-item[1]["median"], item[0]))]
+    rows = [
+        [name, *summary_cells(summary)]
+        for name, summary in sorted(breakdown["stages"].items(), key=lambda item: (-item[1]["median"], item[0]))
+    ]
+    rows += [
+        [f"all stages of {concern}", *summary_cells(summary)]
+        for concern, summary in sorted(breakdown["by_concern"].items(), key=lambda item: (-item[1]["median"], item[0]))
+    ]
     if not rows:
         return ["Generation stages: none ran"]
-    return ["Generation stages of the cold build (nested stages not counted twice)",
-            *table(["stage", "median s", "min s", "max s"], rows)]
+    return [
+        "Generation stages of the cold build (nested stages not counted twice)",
+        *table(["stage", "median s", "min s", "max s"], rows),
+    ]
 
 
 def _slowest_tests(rows: list[dict]) -> list[str]:
     if not rows:
         return []
     cells = [[row["test"], row["phase"], *summary_cells(row), f"{row['runs']}/{row['of']}"] for row in rows]
-    return [f"Slowest {len(rows)} tests of `make test` (pytest --durations; median over the runs that listed them)",
-            *table(["test", "phase", "median s", "min s", "max s", "listed"], cells, "llrrrr")]
+    return [
+        f"Slowest {len(rows)} tests of `make test` (pytest --durations; median over the runs that listed them)",
+        *table(["test", "phase", "median s", "min s", "max s", "listed"], cells, "llrrrr"),
+    ]
 
 
 def _targets(rows: list[dict]) -> list[str]:
@@ -120,8 +158,10 @@ def _targets(rows: list[dict]) -> list[str]:
         return f"{value:.2f}x" if unit == "x" else f"{value:.2f} s"
 
     cells = [[r["what"], fmt(r["value"], r["unit"]), fmt(r["limit"], r["unit"]), r["status"], r["note"]] for r in rows]
-    return ["Targets (medians; reported, not asserted)",
-            *table(["target", "median", "limit", "result", "note"], cells, "lrrll")]
+    return [
+        "Targets (medians; reported, not asserted)",
+        *table(["target", "median", "limit", "result", "note"], cells, "lrrll"),
+    ]
 
 
 def _failures(results: dict) -> list[str]:
@@ -129,7 +169,7 @@ def _failures(results: dict) -> list[str]:
     for entry in results["measurements"].values():
         for failure in entry.get("failures", []):
             text = failure.strip().splitlines()  # the command and its exit code, then the end of its output
-            shown = text[:1] + (["..."] if len(text) > FAILURE_LINES else []) + text[1:][-(FAILURE_LINES - 1):]
+            shown = text[:1] + (["..."] if len(text) > FAILURE_LINES else []) + text[1:][-(FAILURE_LINES - 1) :]
             lines += [f"{entry['label']}: FAILED", *("    " + line for line in shown)]
     return (["Failures", *lines]) if lines else []
 
@@ -145,17 +185,25 @@ def render(results: dict) -> str:
     blocks = [header, _measurements(results)]
     cold = results["measurements"].get("cold_build", {}).get("breakdown")
     if cold:
-        blocks.append(_where_the_time_goes(
-            f"Cold build, where the time goes (median of {cold['wall']['runs']} runs)", cold,
-            "starting: interpreter, imports, config (before build())",
-            "exiting: interpreter shutdown (after build())"))
+        blocks.append(
+            _where_the_time_goes(
+                f"Cold build, where the time goes (median of {cold['wall']['runs']} runs)",
+                cold,
+                "starting: interpreter, imports, config (before build())",
+                "exiting: interpreter shutdown (after build())",
+            )
+        )
         blocks.append(_stages(cold))
     for key in ("warm_prose", "warm_snippet"):
         entry = results["measurements"].get(key, {})
         if entry.get("breakdown"):
-            blocks.append(_where_the_time_goes(
-                f"{entry['label']}: where the time goes; rebuilt {', '.join(entry.get('rebuilt', [])) or 'nothing'}",
-                entry["breakdown"], "loading the config"))
+            blocks.append(
+                _where_the_time_goes(
+                    f"{entry['label']}: where the time goes; rebuilt {', '.join(entry.get('rebuilt', [])) or 'nothing'}",
+                    entry["breakdown"],
+                    "loading the config",
+                )
+            )
     blocks.append(_slowest_tests(results.get("slowest_tests", [])))
     blocks.append(_targets(results["targets"]))
     blocks.append(_failures(results))

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bench import measure
@@ -32,7 +32,7 @@ from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
 from bench.wiring_check import LOSS as WIRING_LOSS
 from tests.support.docs import all_fences, built_html_path
-from tools.core.errors import UsageError, unknown_name, run
+from tools.core.errors import UsageError, run, unknown_name
 from tools.core.paths import DOCS, ROOT, SNIPPETS
 from tools.versions.facts import read_versions
 from tools.versions.views.render import render_inline
@@ -98,8 +98,9 @@ def floor_and_cold_build(runs: int) -> dict[str, dict]:
         attempt("import floor", index, runs, floor, floors, floor_failures)
         attempt("cold build", index, runs, cold_build, builds, build_failures)
     return {
-        "floor": entry("import floor: fresh interpreter importing " + ", ".join(measure.FLOOR_MODULES),
-                       floors, floor_failures),
+        "floor": entry(
+            "import floor: fresh interpreter importing " + ", ".join(measure.FLOOR_MODULES), floors, floor_failures
+        ),
         "cold_build": entry(
             "cold build: fresh `mkdocs build --strict`, caches cleared, DOCS_CACHE=off",
             [run["wall"] for run in builds],
@@ -118,8 +119,9 @@ def floor_and_cold_build(runs: int) -> dict[str, dict]:
 
 def _expected_pages(snippet: str) -> list[str]:
     """Pages (hand-written or generated) that include ``snippet``, as the code-block runners see them."""
-    return sorted(page for page, fences in all_fences().items()
-                  if any(snippet in fence.snippet_includes for fence in fences))
+    return sorted(
+        page for page, fences in all_fences().items() if any(snippet in fence.snippet_includes for fence in fences)
+    )
 
 
 def choose_page(wanted: str | None) -> str:
@@ -189,11 +191,16 @@ def warm_rebuilds(knobs: Knobs, page: str) -> dict[str, dict]:
             snippet = knobs.snippet or first_included_snippet()
             snippet_label = f"warm rebuild after a snippet edit ({snippet})"
             if snippet is None:
-                out["warm_snippet"] = {"label": "warm rebuild after a snippet edit", "skipped": "no page includes a snippet"}
+                out["warm_snippet"] = {
+                    "label": "warm rebuild after a snippet edit",
+                    "skipped": "no page includes a snippet",
+                }
                 return out
             pages = _expected_pages(snippet)
             if not pages:
-                out["warm_snippet"] = entry(snippet_label, [], [f"no page includes {snippet}: an edit rebuilds nothing"])
+                out["warm_snippet"] = entry(
+                    snippet_label, [], [f"no page includes {snippet}: an edit rebuilds nothing"]
+                )
                 return out
             out["warm_snippet"] = timed_edits(site, snippet_label, ROOT / snippet, SNIPPET_EDIT, pages, knobs.runs)
         finally:
@@ -248,9 +255,14 @@ def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
     failures += [f"run {i + 1}: {r['failure']}" for i, r in enumerate(results) if r["failure"]]
     durations = [[Duration(**d) for d in r["durations"]] for r in results]
     pytest_seconds = [r["pytest_seconds"] for r in results]
-    measurement = entry(label, [r["wall"] for r in results], failures, attempts=knobs.test_runs,
-                        outcomes=[r["outcome"] for r in results],
-                        pytest_seconds=summarize(pytest_seconds).to_json() if pytest_seconds else None)
+    measurement = entry(
+        label,
+        [r["wall"] for r in results],
+        failures,
+        attempts=knobs.test_runs,
+        outcomes=[r["outcome"] for r in results],
+        pytest_seconds=summarize(pytest_seconds).to_json() if pytest_seconds else None,
+    )
     return measurement, slowest(durations, measure.SLOWEST_TESTS)
 
 
@@ -270,8 +282,10 @@ def _stop_on_sigterm() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     if argv:
-        raise UsageError(f"make bench takes no arguments (got {' '.join(argv)}); "
-                         "set BENCH_RUNS, BENCH_TEST_RUNS, BENCH_SKIP_TESTS, BENCH_PAGE or BENCH_SNIPPET instead")
+        raise UsageError(
+            f"make bench takes no arguments (got {' '.join(argv)}); "
+            "set BENCH_RUNS, BENCH_TEST_RUNS, BENCH_SKIP_TESTS, BENCH_PAGE or BENCH_SNIPPET instead"
+        )
     knobs = read_knobs(os.environ)
     os.chdir(ROOT)  # pymdownx.snippets resolves includes from the working directory, as under `make serve`
     page = choose_page(knobs.page)
@@ -280,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     results: dict = {
         "meta": {
-            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "commit": _commit(),
             "cpus": os.cpu_count(),
             "python": platform.python_version(),

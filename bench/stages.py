@@ -55,7 +55,9 @@ def mkdocstrings_seconds(run: dict) -> float | None:
 def derived(run: dict) -> dict[str, float]:
     """The per-run quantities the report shows, computed before taking medians."""
     mkdocstrings = mkdocstrings_seconds(run) or 0.0
-    generation = sum(s for name, s in run["stages"].items() if name not in MKDOCSTRINGS_STAGES or run.get("mkdocstrings") is None)
+    generation = sum(
+        s for name, s in run["stages"].items() if name not in MKDOCSTRINGS_STAGES or run.get("mkdocstrings") is None
+    )
     out = {
         "generation": generation,
         "mkdocstrings": mkdocstrings,

@@ -69,8 +69,14 @@ def evaluate(measurements: dict[str, dict]) -> list[dict]:
     for target in TARGETS:
         entries = {name: measurements.get(name) for name in target.needs}
         problems = [f"{name}: {why}" for name, entry in entries.items() if (why := unavailable(entry))]
-        row = {"what": target.what, "unit": target.unit, "value": None, "limit": None, "status": "n/a",
-               "note": "; ".join(problems) or target.note}
+        row = {
+            "what": target.what,
+            "unit": target.unit,
+            "value": None,
+            "limit": None,
+            "status": "n/a",
+            "note": "; ".join(problems) or target.note,
+        }
         if all(entry is not None and "median" in entry for entry in entries.values()):
             medians = {name: entry["median"] for name, entry in entries.items()}
             row.update(value=target.value(medians), limit=target.limit(medians))

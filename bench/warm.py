@@ -113,4 +113,3 @@ class ServeLikeSite:
         if self.config is not None:
             self.config.plugins.on_shutdown()
         shutil.rmtree(self.site_dir, ignore_errors=True)
-

@@ -45,9 +45,22 @@ def pytest_output(tmp_path_factory) -> str:
     folder = tmp_path_factory.mktemp("sleepy")
     (folder / "test_sleepy.py").write_text(SLEEPY_TESTS)
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--durations=3", "--durations-min=0",
-         "--rootdir", str(folder), str(folder)],
-        cwd=folder, capture_output=True, text=True, env=dict(os.environ, PYTEST_ADDOPTS=""),
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--durations=3",
+            "--durations-min=0",
+            "--rootdir",
+            str(folder),
+            str(folder),
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTEST_ADDOPTS=""),
     )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout

@@ -50,7 +50,8 @@ def tiny_site(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "tiny_module.py").write_text('def answer() -> int:\n    """The answer."""\n    return 42\n')
     (tmp_path / "docs" / "index.md").write_text("# API\n\n::: tiny_module.answer\n")
-    (tmp_path / "mkdocs.yml").write_text(textwrap.dedent(f"""
+    (tmp_path / "mkdocs.yml").write_text(
+        textwrap.dedent(f"""
         site_name: tiny
         theme: material
         plugins:
@@ -58,7 +59,8 @@ def tiny_site(tmp_path):
               handlers:
                 python:
                   paths: [{str(tmp_path)!r}]
-        """))
+        """)
+    )
     return tmp_path
 
 
@@ -93,9 +95,8 @@ def test_a_site_without_mkdocstrings_reports_none(tmp_path):
 
 
 def test_first_imports_of_named_modules_are_stages_of_their_own(tmp_path, monkeypatch):
-    from tools.core import timing
-
     from bench.instrument import timing_imports
+    from tools.core import timing
 
     (tmp_path / "bench_outer").mkdir()
     (tmp_path / "bench_outer" / "__init__.py").write_text("import time\ntime.sleep(0.02)\nimport bench_inner\n")

@@ -48,8 +48,14 @@ def test_wrong_values_name_the_variable_and_the_fix(env, message):
 
 
 def test_the_command_stops_with_exit_2_and_one_line_before_measuring():
-    result = subprocess.run([sys.executable, "-m", "bench.run"], cwd=ROOT, capture_output=True, text=True,
-                            env={**os.environ, "BENCH_RUNS": "x"}, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.run"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "BENCH_RUNS": "x"},
+        timeout=120,
+    )
     assert result.returncode == 2
     # One line, no traceback, and no progress line: nothing was measured.
     assert result.stderr.splitlines() == [

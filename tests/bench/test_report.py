@@ -23,23 +23,46 @@ def measured(label, samples, failures=(), **extra):
 
 def results(mkdocstrings=None, make_test=None):
     build_runs = [
-        {"wall": wall, "build": wall - 1.0, "stages": {"losses.compute": 2.0, "losses.render": 0.5, "versions.render": 0.01},
-         "plugins": {"material/search": 0.1, "tools/site/mkdocs_adapter.py": 2.6, **({"mkdocstrings": mkdocstrings} if mkdocstrings else {})},
-         "mkdocstrings": mkdocstrings, "hooks": ["tools/site/mkdocs_adapter.py"]}
+        {
+            "wall": wall,
+            "build": wall - 1.0,
+            "stages": {"losses.compute": 2.0, "losses.render": 0.5, "versions.render": 0.01},
+            "plugins": {
+                "material/search": 0.1,
+                "tools/site/mkdocs_adapter.py": 2.6,
+                **({"mkdocstrings": mkdocstrings} if mkdocstrings else {}),
+            },
+            "mkdocstrings": mkdocstrings,
+            "hooks": ["tools/site/mkdocs_adapter.py"],
+        }
         for wall in (6.0, 7.0, 8.0)
     ]
     measurements = {
         "floor": measured("import floor", [4.0, 4.2, 4.4]),
         "cold_build": measured("cold build", [r["wall"] for r in build_runs], breakdown=breakdown(build_runs)),
-        "warm_prose": measured("warm rebuild after a prose edit (index.md)", [0.4, 0.5, 0.6],
-                               breakdown=breakdown(build_runs), rebuilt=["index.html"]),
+        "warm_prose": measured(
+            "warm rebuild after a prose edit (index.md)",
+            [0.4, 0.5, 0.6],
+            breakdown=breakdown(build_runs),
+            rebuilt=["index.html"],
+        ),
         "make_test": make_test or {"label": "make test", "skipped": "BENCH_SKIP_TESTS=1"},
     }
     return {
-        "meta": {"date": "2030-01-01 00:00 UTC", "commit": "abc1234", "cpus": 2, "versions": "torchrl 0.14.1",
-                 "load_before": [1.0, 0.5, 0.2], "load_after": [1.5, 0.7, 0.3], "runs": 3, "test_runs": 0},
+        "meta": {
+            "date": "2030-01-01 00:00 UTC",
+            "commit": "abc1234",
+            "cpus": 2,
+            "versions": "torchrl 0.14.1",
+            "load_before": [1.0, 0.5, 0.2],
+            "load_after": [1.5, 0.7, 0.3],
+            "runs": 3,
+            "test_runs": 0,
+        },
         "measurements": measurements,
-        "slowest_tests": slowest([[Duration("tests/a.py::test_a", "call", 3.0)], [Duration("tests/a.py::test_a", "call", 5.0)]]),
+        "slowest_tests": slowest(
+            [[Duration("tests/a.py::test_a", "call", 3.0)], [Duration("tests/a.py::test_a", "call", 5.0)]]
+        ),
         "targets": evaluate(measurements),
     }
 
@@ -75,7 +98,7 @@ def test_mkdocs_itself_excludes_generation_and_mkdocstrings():
     label = "MkDocs itself (the rest)"
     line = next(line for line in text.splitlines() if line.startswith(label))
     # median run: wall 7.0 - generation 2.51 - mkdocstrings 1.5
-    assert line[len(label):].split()[0] == "2.99"
+    assert line[len(label) :].split()[0] == "2.99"
     assert "mkdocstrings (griffe parse api.griffe, events, ::: blocks)" in text
 
 
@@ -95,7 +118,8 @@ def test_report_command_prints_a_saved_results_file(tmp_path):
 
 
 def test_report_command_without_results_exits_2_with_the_fix(tmp_path):
-    shown = subprocess.run([sys.executable, "-m", "bench.report", str(tmp_path / "none.json")],
-                           cwd=ROOT, capture_output=True, text=True)
+    shown = subprocess.run(
+        [sys.executable, "-m", "bench.report", str(tmp_path / "none.json")], cwd=ROOT, capture_output=True, text=True
+    )
     assert shown.returncode == 2
     assert "run `make bench` first" in shown.stderr and "Traceback" not in shown.stderr

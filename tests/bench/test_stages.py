@@ -8,8 +8,14 @@ from bench.stages import breakdown, derived, grouped, stage_concern, stage_kind
 
 
 def run(wall, build, stages, plugins=None, mkdocstrings=None, hooks=("hooks.py",)):
-    return {"wall": wall, "build": build, "stages": stages, "plugins": plugins or {},
-            "mkdocstrings": mkdocstrings, "hooks": list(hooks)}
+    return {
+        "wall": wall,
+        "build": build,
+        "stages": stages,
+        "plugins": plugins or {},
+        "mkdocstrings": mkdocstrings,
+        "hooks": list(hooks),
+    }
 
 
 def test_stage_names_split_into_concern_and_kind():
@@ -35,7 +41,11 @@ def test_breakdown_takes_medians_of_per_run_values():
     out = breakdown(runs)
     assert out["wall"]["median"] == 12.0
     # per run: 5, 7, 14 -> median 7 (the difference of the medians would say 12 - 5 = 7 too, but min/max differ)
-    assert (out["mkdocs_itself"]["median"], out["mkdocs_itself"]["min"], out["mkdocs_itself"]["max"]) == (7.0, 5.0, 14.0)
+    assert (out["mkdocs_itself"]["median"], out["mkdocs_itself"]["min"], out["mkdocs_itself"]["max"]) == (
+        7.0,
+        5.0,
+        14.0,
+    )
     assert out["stages"]["b.render"]["median"] == 0.0 and out["stages"]["b.render"]["max"] == 1.0
     assert out["by_concern"]["a"]["median"] == 5.0
     assert out["mkdocstrings"] is None
@@ -62,7 +72,13 @@ def test_the_time_after_build_is_shown_apart_from_the_start():
 def test_the_griffe_parse_counts_to_mkdocstrings_not_to_generation():
     from bench.stages import derived
 
-    run = {"wall": 10.0, "build": 9.0, "stages": {"losses.compute": 2.0, "api.griffe": 1.5}, "plugins": {}, "mkdocstrings": 0.5}
+    run = {
+        "wall": 10.0,
+        "build": 9.0,
+        "stages": {"losses.compute": 2.0, "api.griffe": 1.5},
+        "plugins": {},
+        "mkdocstrings": 0.5,
+    }
     out = derived(run)
     assert out["generation"] == 2.0 and out["mkdocstrings"] == 2.0 and out["mkdocs_itself"] == 6.0
     disabled = derived({**run, "mkdocstrings": None})

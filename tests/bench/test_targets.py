@@ -6,8 +6,16 @@ from bench.targets import MAKE_TEST_SECONDS, WARM_SNIPPET_SECONDS, evaluate
 
 
 def measured(median, **extra):
-    return {"label": "x", "samples": [median], "failures": [], "median": median, "min": median,
-            "max": median, "runs": 1, **extra}
+    return {
+        "label": "x",
+        "samples": [median],
+        "failures": [],
+        "median": median,
+        "min": median,
+        "max": median,
+        "runs": 1,
+        **extra,
+    }
 
 
 def by_what(rows):
@@ -15,24 +23,42 @@ def by_what(rows):
 
 
 def test_all_targets_met():
-    rows = by_what(evaluate({
-        "floor": measured(5.0), "cold_build": measured(9.0), "cold_build_without_mkdocstrings": measured(7.0),
-        "warm_prose": measured(1.0),
-        "warm_snippet": measured(4.0), "snippet_run": measured(2.0), "make_test": measured(300.0),
-        "cli_fresh": measured(0.3), "wiring_check": measured(0.4),
-    }))
+    rows = by_what(
+        evaluate(
+            {
+                "floor": measured(5.0),
+                "cold_build": measured(9.0),
+                "cold_build_without_mkdocstrings": measured(7.0),
+                "warm_prose": measured(1.0),
+                "warm_snippet": measured(4.0),
+                "snippet_run": measured(2.0),
+                "make_test": measured(300.0),
+                "cli_fresh": measured(0.3),
+                "wiring_check": measured(0.4),
+            }
+        )
+    )
     assert rows["cold build / import floor"]["value"] == 1.8
     assert rows["warm rebuild, snippet edit"]["limit"] == WARM_SNIPPET_SECONDS + 2.0
     assert {row["status"] for row in rows.values()} == {"PASS"}
 
 
 def test_misses():
-    rows = by_what(evaluate({
-        "floor": measured(5.0), "cold_build": measured(10.5), "cold_build_without_mkdocstrings": measured(10.1),
-        "warm_prose": measured(1.6),
-        "warm_snippet": measured(5.5), "snippet_run": measured(2.0), "make_test": measured(MAKE_TEST_SECONDS + 1),
-        "cli_fresh": measured(0.7), "wiring_check": measured(2.5),
-    }))
+    rows = by_what(
+        evaluate(
+            {
+                "floor": measured(5.0),
+                "cold_build": measured(10.5),
+                "cold_build_without_mkdocstrings": measured(10.1),
+                "warm_prose": measured(1.6),
+                "warm_snippet": measured(5.5),
+                "snippet_run": measured(2.0),
+                "make_test": measured(MAKE_TEST_SECONDS + 1),
+                "cli_fresh": measured(0.7),
+                "wiring_check": measured(2.5),
+            }
+        )
+    )
     assert {row["status"] for row in rows.values()} == {"MISS"}
 
 

@@ -69,7 +69,11 @@ def test_an_inherited_method_is_rendered_once_and_its_subclass_paths_resolve_the
                     wrong.append(f"{path}.{method} -> {entry.uri if entry else None}, not {defined.uri}")
     assert not wrong, "\n".join(wrong[:20])
     # One section per defining class: every rendered `register_op` section on the site.
-    sections = {i for page in site.rglob("*.html") for i in re.findall(r'id="([\w.]+\.register_op)"', page.read_text(encoding="utf-8"))}
+    sections = {
+        i
+        for page in site.rglob("*.html")
+        for i in re.findall(r'id="([\w.]+\.register_op)"', page.read_text(encoding="utf-8"))
+    }
     assert sections == {"torchrl.trainers.Trainer.register_op"}
     page = (site / "losses" / "ClipPPOLoss" / "index.html").read_text(encoding="utf-8")
     assert 'href="../contract/#torchrl.objectives.LossModule.set_keys"' in page
@@ -118,11 +122,19 @@ def test_the_search_index_holds_a_loss_parameters_description_once(site):
     """The loss page's constructor table and its API section show the same descriptions; search keeps the table's."""
     import json
 
-    sections = {doc["location"]: doc["text"] for doc in json.loads((site / "search" / "search_index.json").read_text())["docs"]}
+    sections = {
+        doc["location"]: doc["text"] for doc in json.loads((site / "search" / "search_index.json").read_text())["docs"]
+    }
     description = "weight clipping threshold"  # ClipPPOLoss's clip_epsilon, from the one griffe parse
-    holding = sorted(location for location, text in sections.items() if description in text and "ClipPPOLoss" in location)
+    holding = sorted(
+        location for location, text in sections.items() if description in text and "ClipPPOLoss" in location
+    )
     assert holding == ["losses/ClipPPOLoss/#constructor"]
     page = (site / "losses" / "ClipPPOLoss" / "index.html").read_text(encoding="utf-8")
     assert page.count(description) >= 2  # still shown in the API section
     # A page without its own parameter table keeps the API section's parameters searchable.
-    assert any("Parameters:" in text for location, text in sections.items() if location.startswith("value-estimators/reference/#api"))
+    assert any(
+        "Parameters:" in text
+        for location, text in sections.items()
+        if location.startswith("value-estimators/reference/#api")
+    )

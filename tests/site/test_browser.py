@@ -65,7 +65,7 @@ class _PagesLikeHandler(http.server.SimpleHTTPRequestHandler):
         path = urlsplit(self.path).path
         if path != SUB_PATH and not path.startswith(SUB_PATH + "/"):
             return self._send(404, Path(self.directory) / "404.html")
-        local = Path(self.translate_path(path[len(SUB_PATH):] or "/"))
+        local = Path(self.translate_path(path[len(SUB_PATH) :] or "/"))
         if local.is_dir():
             if not path.endswith("/"):
                 self.send_response(301)
@@ -122,7 +122,7 @@ def test_pages_request_nothing_off_the_machine_and_raise_no_errors(browser, serv
         tab.on("request", lambda request: requests.append(request.url))
         tab.on("pageerror", lambda error: errors.append(str(error)))
     for start in range(0, len(paths), len(tabs)):
-        batch = list(zip(tabs, paths[start:]))  # zip stops after one page per tab
+        batch = list(zip(tabs, paths[start:], strict=False))  # zip stops after one page per tab
         for tab, path in batch:
             tab.goto(served_site + path, wait_until="commit")
         for tab, _path in batch:

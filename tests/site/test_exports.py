@@ -30,7 +30,10 @@ def test_the_schema_validates_the_built_inventory(site):
     schema = json.loads((site / "inventory.schema.json").read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     inventory = json.loads((site / "inventory.json").read_text())
-    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}" for e in jsonschema.Draft202012Validator(schema).iter_errors(inventory)]
+    errors = [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message[:200]}"
+        for e in jsonschema.Draft202012Validator(schema).iter_errors(inventory)
+    ]
     assert not errors, "inventory.json does not match inventory.schema.json:\n" + "\n".join(errors[:20])
 
 
@@ -46,7 +49,9 @@ def test_every_field_of_the_schema_is_documented_and_objects_are_closed():
     schema = inventory_schema()
     undocumented = [path for path, sub in _walk(schema) if not sub.get("description")]
     assert not undocumented, f"schema properties without a description: {undocumented[:10]}"
-    open_objects = [path for path, sub in _walk(schema) if sub.get("properties") and sub.get("additionalProperties") is not False]
+    open_objects = [
+        path for path, sub in _walk(schema) if sub.get("properties") and sub.get("additionalProperties") is not False
+    ]
     assert not open_objects, f"objects that accept undocumented fields: {open_objects}"
 
 
@@ -62,7 +67,9 @@ def test_llms_txt_lists_every_page_and_llms_full_holds_their_text_and_code(site)
     pages = {built_html_path(page)[: -len(".html")] for page in expanded_pages()}
     missing = sorted(page for page in pages if page not in listed)
     assert not missing, f"pages missing from llms.txt (add them to the llmstxt sections in mkdocs.yml): {missing}"
-    assert all(re.search(rf"\]\({re.escape(page)}\.md\): \S", index) for page in pages), "every entry has a one-line summary"
+    assert all(re.search(rf"\]\({re.escape(page)}\.md\): \S", index) for page in pages), (
+        "every entry has a one-line summary"
+    )
     full = (site / "llms-full.txt").read_text(encoding="utf-8")
     assert full.count("```python") >= 20
     assert "class ClipPPOLoss" in full or "ClipPPOLoss" in full

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -29,7 +29,7 @@ class _Collector(HTMLParser):
                 self.links.append(attrs[name])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parse(path: Path) -> _Collector:
     collector = _Collector()
     collector.feed(path.read_text(encoding="utf-8"))

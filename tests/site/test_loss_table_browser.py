@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.site.test_browser import browser, pytestmark, served_site  # noqa: F401  (fixtures and marks)
 
 

@@ -34,5 +34,8 @@ def test_stylesheets_import_nothing_remote(site):
     remote = []
     for sheet in site.rglob("*.css"):
         text = sheet.read_text(encoding="utf-8", errors="replace")
-        remote += [f"{sheet.relative_to(site)}: {m}" for m in re.findall(r"(?:@import|url\()\s*['\"]?(?:https?:)?//[^'\")]+", text)]
+        remote += [
+            f"{sheet.relative_to(site)}: {m}"
+            for m in re.findall(r"(?:@import|url\()\s*['\"]?(?:https?:)?//[^'\")]+", text)
+        ]
     assert not remote, "stylesheets reference other hosts:\n" + "\n".join(remote)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+
 import pytest
 
 from tests.site.test_browser import SUB_PATH, _html_pages, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
@@ -246,9 +247,11 @@ def test_a_missing_page_gets_the_styled_404_under_the_sub_path(browser, served_s
     tab.on("requestfailed", lambda request: failed.append(request.url))
     tab.on(
         "response",
-        lambda response: failed.append(response.url)
-        if response.status >= 400 and not response.request.is_navigation_request()
-        else None,
+        lambda response: (
+            failed.append(response.url)
+            if response.status >= 400 and not response.request.is_navigation_request()
+            else None
+        ),
     )
     response = tab.goto(served_site + "/no/such/page/", wait_until="networkidle")
     assert response.status == 404

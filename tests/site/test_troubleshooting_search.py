@@ -13,8 +13,7 @@ import json
 
 import pytest
 
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, pytestmark  # noqa: F401
-from tests.site.test_browser import browser, served_site  # noqa: F401  (fixtures)
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, browser, pytestmark, served_site  # noqa: F401  # noqa: F401  (fixtures)
 
 TOP = 3
 # Readers paste what the terminal shows of a first line. One first line is 2,400 characters

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from tests.support.fences import Chain, Fence, extract, python_chains
-from tools.site import markers as pages
 from tools.core.paths import DOCS
+from tools.site import markers as pages
 
 
 @lru_cache(maxsize=1)

@@ -106,7 +106,7 @@ def extract(markdown: str, page: str) -> list[Fence]:
             stripped = candidate.strip()
             if stripped.startswith(fence[0] * len(fence)) and not stripped.strip(fence[0]):
                 break
-            body.append(candidate[len(indent):] if candidate.startswith(indent) else candidate.lstrip())
+            body.append(candidate[len(indent) :] if candidate.startswith(indent) else candidate.lstrip())
             index += 1
         else:
             raise ValueError(f"{page}:{start_line}: code fence opened but never closed")

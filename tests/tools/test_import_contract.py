@@ -23,7 +23,10 @@ LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 def _lint(root: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [str(LINT_IMPORTS), "--config", str(root / "pyproject.toml"), "--no-cache"],
-        cwd=root, capture_output=True, text=True, env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
     )
 
 
@@ -44,7 +47,11 @@ def test_the_project_keeps_the_contract(project_copy):
     ("module", "bad_import", "rule"),
     [
         # facts reading a page renderer
-        ("tools/losses/facts/curated.py", "from tools.losses.views import render", "Each concern keeps its facts below its views"),
+        (
+            "tools/losses/facts/curated.py",
+            "from tools.losses.views import render",
+            "Each concern keeps its facts below its views",
+        ),
         # a lower concern's facts reading a higher one's
         ("tools/losses/facts/curated.py", "from tools.troubleshooting.facts import records", "Facts below pages"),
         # one concern's views reading another's renderer

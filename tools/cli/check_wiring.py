@@ -54,7 +54,9 @@ def load_function(target: str):
         raise UsageError(f"importing {path.name} raised {error_text(exc)} (at {_where_it_raised(exc, path)})") from exc
     function = getattr(module, name, None)
     if not callable(function):
-        functions = [n for n, v in vars(module).items() if callable(v) and getattr(v, "__module__", None) == module.__name__]
+        functions = [
+            n for n, v in vars(module).items() if callable(v) and getattr(v, "__module__", None) == module.__name__
+        ]
         if not functions:
             raise UsageError(f"{path.name} defines no function; add one that returns {RETURN_SHAPES}")
         raise unknown_name(f"function in {path.name}", name, functions)
@@ -65,13 +67,13 @@ def call(function, path: Path) -> dict:
     try:
         returned = function()
     except Exception as exc:
-        raise UsageError(
-            f"{function.__name__}() raised {error_text(exc)} (at {_where_it_raised(exc, path)})"
-        ) from exc
+        raise UsageError(f"{function.__name__}() raised {error_text(exc)} (at {_where_it_raised(exc, path)})") from exc
     if isinstance(returned, dict) and "loss" in returned:
         unknown = sorted(set(returned) - {"loss", *ARGUMENTS})
         if unknown:
-            raise UsageError(f"{function.__name__}() returned a dict with unknown keys {unknown}; use loss, {', '.join(ARGUMENTS)}")
+            raise UsageError(
+                f"{function.__name__}() returned a dict with unknown keys {unknown}; use loss, {', '.join(ARGUMENTS)}"
+            )
         return returned
     if isinstance(returned, tuple) and len(returned) == 2:
         return {"loss": returned[0], "data": returned[1]}

@@ -51,7 +51,9 @@ def _parser() -> argparse.ArgumentParser:
         "inspect_loss_keys SoftUpdate | inspect_loss_keys --list. Exit codes: 0 answered, "
         "1 torchrl cannot be imported, 2 usage mistake or unknown name.",
     )
-    parser.add_argument("name", nargs="?", help="a loss class (e.g. ClipPPOLoss), SoftUpdate, HardUpdate or ValueEstimators")
+    parser.add_argument(
+        "name", nargs="?", help="a loss class (e.g. ClipPPOLoss), SoftUpdate, HardUpdate or ValueEstimators"
+    )
     parser.add_argument("--loss", metavar="NAME", help="the same as the positional NAME (the skill helper's spelling)")
     parser.add_argument("--list", action="store_true", help="the names this command can inspect")
     parser.add_argument("--all", action="store_true", help="every public loss of the installed torchrl")
@@ -113,8 +115,10 @@ def _loss_names() -> list[str]:
 
 def _estimator_lines(record, row) -> list[str]:
     declared = ", ".join(record.supported_value_estimators) or "none"
-    lines = [f"  default value estimator: {record.default_value_estimator or 'none'}",
-             f"  declared value estimators (SUPPORTED_VALUE_ESTIMATORS): {declared}"]
+    lines = [
+        f"  default value estimator: {record.default_value_estimator or 'none'}",
+        f"  declared value estimators (SUPPORTED_VALUE_ESTIMATORS): {declared}",
+    ]
     if row is None:
         lines.append("  measured value estimators: not applicable (the loss uses none)")
     elif row.not_built:
@@ -126,7 +130,11 @@ def _estimator_lines(record, row) -> list[str]:
 
 
 def _loss_text(record, row) -> str:
-    lines = [record.name, f"  import:     from {record.namespace} import {record.name}", f"  signature:  {record.signature}"]
+    lines = [
+        record.name,
+        f"  import:     from {record.namespace} import {record.name}",
+        f"  signature:  {record.signature}",
+    ]
     lines.append(f"  set_keys:   {'available' if record.set_keys_available else 'not available'}")
     lines.append("  accepted keys (set_keys name -> default key):")
     width = max((len(k.name) for k in record.accepted_keys), default=0)
@@ -145,7 +153,6 @@ def _loss_text(record, row) -> str:
 def _answer_losses(names: list[str] | None, as_json: bool) -> None:
     records, rows = _loss_records(names), _estimator_rows(names)
     if as_json:
-
         data = [entry(r, rows.get(r.name)) for r in records]
         _print_json(data if names is None else data[0])
     else:
@@ -170,7 +177,9 @@ def _updater_entry(name: str) -> dict:
         entry["eps_from_tau"] = data["soft_update_eps_from_tau"]
     else:
         entry["copies"] = data["hard_update_copies"]
-    entry["losses_with_targets"] = {loss: facts["target_parameters"] for loss, facts in data["losses_with_targets"].items()}
+    entry["losses_with_targets"] = {
+        loss: facts["target_parameters"] for loss, facts in data["losses_with_targets"].items()
+    }
     return entry
 
 
@@ -205,22 +214,27 @@ def _enum_entry() -> dict:
     for member in ref.members:
         record = classes.get(member)
         cells = [(row.loss, row.cell(member)) for row in grid.rows if member in grid.members]
-        members.append({
-            "member": member,
-            "estimator_class": record.name if record else None,
-            "import": f"from {record.module} import {record.name}" if record else None,
-            "make_value_estimator_defaults": record.registry_defaults if record else {},
-            "declared_by": [loss for loss, cell in cells if cell.declared],
-            "measured_ok": [loss for loss, cell in cells if cell.outcome is not None and cell.outcome.ok],
-            "measured_error": [loss for loss, cell in cells if cell.outcome is not None and not cell.outcome.ok],
-        })
+        members.append(
+            {
+                "member": member,
+                "estimator_class": record.name if record else None,
+                "import": f"from {record.module} import {record.name}" if record else None,
+                "make_value_estimator_defaults": record.registry_defaults if record else {},
+                "declared_by": [loss for loss, cell in cells if cell.declared],
+                "measured_ok": [loss for loss, cell in cells if cell.outcome is not None and cell.outcome.ok],
+                "measured_error": [loss for loss, cell in cells if cell.outcome is not None and not cell.outcome.ok],
+            }
+        )
     return {"name": ENUM, "import": "from torchrl.objectives import ValueEstimators", "members": members}
 
 
 def _enum_text(entry: dict) -> str:
-    lines = [ENUM, f"  import:     {entry['import']}",
-             "  usage:      loss.make_value_estimator(ValueEstimators.<MEMBER>, **hyperparameters)",
-             "  members (estimator class; losses where make_value_estimator + forward ran on a tiny batch):"]
+    lines = [
+        ENUM,
+        f"  import:     {entry['import']}",
+        "  usage:      loss.make_value_estimator(ValueEstimators.<MEMBER>, **hyperparameters)",
+        "  members (estimator class; losses where make_value_estimator + forward ran on a tiny batch):",
+    ]
     for m in entry["members"]:
         lines.append(f"    {m['member']:<9} -> {m['estimator_class'] or '(no class registered)'}")
         lines.append(f"      works with: {', '.join(m['measured_ok']) or 'none measured'}")

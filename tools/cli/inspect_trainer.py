@@ -31,7 +31,8 @@ def _text(entry: dict) -> str:
     lines = [
         f"{entry['name']}  ({entry['module']}.{entry['name']}"
         + (f"; subclass of {entry['bases'][0]})" if entry["bases"] else ")"),
-        f"loss (curated): {entry['loss']}" + (f"  also: {', '.join(entry['other_losses'])}" if entry["other_losses"] else ""),
+        f"loss (curated): {entry['loss']}"
+        + (f"  also: {', '.join(entry['other_losses'])}" if entry["other_losses"] else ""),
         f"Hydra config: {', '.join(entry['configs']) or 'none'}",
         "parameters:",
     ]

@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     if not sources:
         print("every shown output is fresh")
         return 0
+
     def run(source: str) -> str | None:
         """Capture one example; the error text when it fails."""
         try:

@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
             stale += 1
         elif updated != text:
             stale += 1
-            print(f"{page.relative_to(DOCS.parent)}: hl_lines=\"{wanted}\"" + (" (written)" if args.write else ""))
+            print(f'{page.relative_to(DOCS.parent)}: hl_lines="{wanted}"' + (" (written)" if args.write else ""))
             if args.write:
                 page.write_text(updated, encoding="utf-8")
     return 0 if args.write or not stale else 1

@@ -30,7 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     changed = sorted(slug for slug in current if before.get(slug) != current[slug])
     REVIEWED_FILE.parent.mkdir(parents=True, exist_ok=True)
     REVIEWED_FILE.write_text(json.dumps(current, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{args.command}: {len(current)} entries recorded in {REVIEWED_FILE.name}; changed: {', '.join(changed) or 'none'}")
+    print(
+        f"{args.command}: {len(current)} entries recorded in {REVIEWED_FILE.name}; changed: {', '.join(changed) or 'none'}"
+    )
     return 0
 
 

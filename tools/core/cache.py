@@ -65,8 +65,8 @@ def _named_by(path: Path) -> list[Path]:
     if seen is not None and seen[0] == mtime:
         return seen[1]
     tree = ast.parse(path.read_bytes(), str(path))
-    package = path.parent if path.name == "__init__.py" else path.parent
-    package_name = ".".join(package.relative_to(ROOT).parts)
+    # Relative imports resolve against the module's package: the folder it sits in.
+    package_name = ".".join(path.parent.relative_to(ROOT).parts)
     found: list[Path] = []
 
     def add(module: str) -> None:
@@ -208,8 +208,9 @@ class RecordSet(Generic[T]):
         return (self.compute.__module__, *self.code)
 
     def __call__(self) -> T:
-        return cached(self.name, self.compute, inputs=self.inputs, code=self.modules(), encode=self.encode,
-                      decode=self.decode)
+        return cached(
+            self.name, self.compute, inputs=self.inputs, code=self.modules(), encode=self.encode, decode=self.decode
+        )
 
     def is_cached(self) -> bool:
         """Would a call return without computing (no torch import, for the command-line tools)?"""

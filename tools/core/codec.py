@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -28,7 +28,7 @@ def to_json(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -54,7 +54,9 @@ def from_json(kind: Any, data: Any) -> Any:
         return {k: from_json(value_kind, v) for k, v in data.items()}
     if dataclasses.is_dataclass(kind):
         hints = _hints(kind)
-        return kind(**{f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(kind) if f.name in data})
+        return kind(
+            **{f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(kind) if f.name in data}
+        )
     return data
 
 

@@ -81,7 +81,9 @@ def entry_point(main: Callable[[list[str] | None], int | None]) -> None:
     sys.exit(run(main))
 
 
-def error_text(exc: BaseException, *, lines: int | None = None, limit: int | None = None, qualified: bool = False) -> str:
+def error_text(
+    exc: BaseException, *, lines: int | None = None, limit: int | None = None, qualified: bool = False
+) -> str:
     """How the site records an exception it caught on purpose: ``"KeyError: 'action'"``.
 
     ``lines``: keep the first N non-empty lines of the message, joined by spaces (all of it by

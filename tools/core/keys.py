@@ -10,10 +10,10 @@ any of these spellings; ``text`` is how a page or a message shows it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 # A key as records and inventory.json hold it.
-KeyJSON = Union[str, list[str]]
+KeyJSON = str | list[str]
 
 
 @dataclass(frozen=True, order=True)

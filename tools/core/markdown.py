@@ -92,7 +92,7 @@ def lines_outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
             token = match.group(1)
             if fence is None:
                 fence = token
-            elif token[0] == fence[0] and len(token) >= len(fence) and not line.strip()[len(token):]:
+            elif token[0] == fence[0] and len(token) >= len(fence) and not line.strip()[len(token) :]:
                 fence = None
             continue
         if fence is None:

@@ -100,11 +100,7 @@ def concerns() -> list[Concern]:
 
 def section_table() -> dict[str, Callable[[str], str]]:
     """Every marker name (``concern.section``) -> its render function."""
-    return {
-        f"{c.name}.{name}": render
-        for c in concerns()
-        for name, render in c.sections.items()
-    }
+    return {f"{c.name}.{name}": render for c in concerns() for name, render in c.sections.items()}
 
 
 def links(kind: str, name: str) -> list[tuple[str, str]]:

@@ -53,8 +53,8 @@ def _insert_banner(lines: list[str], page_path: str) -> list[str]:
     banner = render_banner(read_versions(), _about_link(page_path)).splitlines()
     for index, line in lines_outside_fences(lines):
         if H1.match(line):
-            return lines[: index + 1] + [""] + banner + [""] + lines[index + 1 :]
-    return banner + [""] + lines
+            return [*lines[: index + 1], "", *banner, "", *lines[index + 1 :]]
+    return [*banner, "", *lines]
 
 
 # A section's Markdown may place other concerns' sections (a loss page's API section); they nest this deep at most.
@@ -112,7 +112,7 @@ def _expand_markers(markdown: str, page_path: str, sections: dict, used: set[str
             rendered = _expand_markers(rendered, page_path, sections, used, depth + 1).rstrip("\n")
         # An indented marker (inside a content tab or an admonition) gets indented output.
         indent = line[: len(line) - len(line.lstrip())]
-        replacements[index] = "\n".join(indent + l if l.strip() else l for l in rendered.split("\n"))
+        replacements[index] = "\n".join(indent + part if part.strip() else part for part in rendered.split("\n"))
         used.add(name)
     return "\n".join(replacements.get(i, line) for i, line in enumerate(lines))
 

@@ -23,8 +23,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from tools.api.facts import load
-from tools.api.views import objects_inv
-from tools.api.views import search
+from tools.api.views import objects_inv, search
 from tools.core import timing
 from tools.core.paths import CACHE, ROOT
 from tools.core.word_breaks import add_break_opportunities
@@ -166,7 +165,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, src_uri, abs_src_path=str(backing)))
         _build["generated"].add(src_uri)
     if _build["python_handler"] is not None:
-
         load.install(_build["python_handler"])
     if config.nav:
         config.nav = _expand_nav(config.nav, [f.src_uri for f in files.documentation_pages()])
@@ -197,7 +195,6 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     if _build["dirty"]:
-
         # The API objects of pages this dirty rebuild skips (tools/api/views/objects_inv.py).
         _build["previous_objects"] = objects_inv.read(Path(config.site_dir) / "objects.inv")
 
@@ -205,7 +202,6 @@ def on_pre_build(config: MkDocsConfig) -> None:
 def on_env(env, config: MkDocsConfig, files: Files):
     previous = _build.get("previous_objects")
     if previous and "autorefs" in config.plugins:
-
         for identifier, url in objects_inv.urls(previous).items():
             config.plugins["autorefs"].register_url(identifier, url)
     return env
@@ -223,7 +219,6 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if _build["python_handler"] is not None:
-
         html = search.exclude_repeated_parameters(html, search.repeated_parameters())
     return add_break_opportunities(html)
 
@@ -232,7 +227,6 @@ def on_post_build(config: MkDocsConfig) -> None:
     previous = _build.pop("previous_objects", None)
     written = Path(config.site_dir) / "objects.inv"
     if _build["python_handler"] is not None and written.exists():
-
         current = objects_inv.read(written)
         if previous:
             current = objects_inv.parse(objects_inv.merged(previous, current))

@@ -81,9 +81,7 @@ def deprecated_aliases(registered: list[type]) -> list[tuple[type, type]]:
             continue
         if obj is ValueEstimatorBase or obj in registered:
             continue
-        replacement = next(
-            (cls for cls in registered if vars(cls).get("forward") is vars(obj).get("forward")), None
-        )
+        replacement = next((cls for cls in registered if vars(cls).get("forward") is vars(obj).get("forward")), None)
         if replacement is None:
             raise RuntimeError(
                 f"{PUBLIC_MODULE}.{name} is an estimator class that no ValueEstimators member uses and "

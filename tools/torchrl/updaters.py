@@ -23,4 +23,3 @@ def updater_classes() -> dict[str, type]:
     if not found:
         raise RuntimeError(f"{PUBLIC_MODULE} exports no TargetNetUpdater subclass; tools/torchrl/updaters.py")
     return found
-

@@ -62,7 +62,10 @@ def test_examples_code_blocks_and_doctests_are_dropped():
 def test_notes_become_admonitions():
     sections = parse("Summary.\n\n.. note:: it must write ``action``.\n\n.. warning::\n    Slow.\n")
     admonitions = [s for s in sections if s.kind.value == "admonition"]
-    assert [(a.value.kind, a.value.contents) for a in admonitions] == [("note", "it must write `action`."), ("warning", "Slow.")]
+    assert [(a.value.kind, a.value.contents) for a in admonitions] == [
+        ("note", "it must write `action`."),
+        ("warning", "Slow."),
+    ]
 
 
 def test_html_and_angle_brackets_cannot_become_markup():

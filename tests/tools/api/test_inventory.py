@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from mkdocstrings import Inventory, InventoryItem
 
-from tools.api.views import objects_inv as inventory
 from tools.api.facts import load
+from tools.api.views import objects_inv as inventory
 
 
 def test_an_alias_entry_is_repointed_to_the_section_its_object_is_rendered_in():
@@ -14,12 +14,14 @@ def test_an_alias_entry_is_repointed_to_the_section_its_object_is_rendered_in():
         "pkg.Mid.m": "pkg.mid.Mid.m",
         "pkg.mod.Leaf.m": "pkg.mid.Mid.m",  # Leaf inherits m from Mid, which overrides Base's
     }
-    stale = Inventory([
-        InventoryItem("pkg.Base.m", "py", "method", "base/#pkg.Base.m", 1),
-        InventoryItem("pkg.Mid.m", "py", "method", "mid/#pkg.Mid.m", 1),
-        InventoryItem("pkg.mod.Leaf.m", "py", "method", "base/#pkg.Base.m", 2),
-        InventoryItem("pkg.Unknown", "py", "class", "x/#pkg.Unknown", 2),
-    ])
+    stale = Inventory(
+        [
+            InventoryItem("pkg.Base.m", "py", "method", "base/#pkg.Base.m", 1),
+            InventoryItem("pkg.Mid.m", "py", "method", "mid/#pkg.Mid.m", 1),
+            InventoryItem("pkg.mod.Leaf.m", "py", "method", "base/#pkg.Base.m", 2),
+            InventoryItem("pkg.Unknown", "py", "class", "x/#pkg.Unknown", 2),
+        ]
+    )
     fixed = inventory.repointed(stale, defined.get)
     assert fixed["pkg.mod.Leaf.m"].uri == "mid/#pkg.Mid.m"
     assert fixed["pkg.mod.Leaf.m"].priority == 2
@@ -28,6 +30,9 @@ def test_an_alias_entry_is_repointed_to_the_section_its_object_is_rendered_in():
 
 
 def test_the_parse_says_where_an_inherited_method_is_defined():
-    assert load.defined_at("torchrl.objectives.ppo.ClipPPOLoss.make_value_estimator") == "torchrl.objectives.ppo.PPOLoss.make_value_estimator"
+    assert (
+        load.defined_at("torchrl.objectives.ppo.ClipPPOLoss.make_value_estimator")
+        == "torchrl.objectives.ppo.PPOLoss.make_value_estimator"
+    )
     assert load.defined_at("torchrl.objectives.ClipPPOLoss.set_keys") == "torchrl.objectives.common.LossModule.set_keys"
     assert load.defined_at("torchrl.objectives.NoSuchLoss") is None

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from mkdocs.utils.yaml import yaml_load
-
 from importlib import metadata
 
+from mkdocs.utils.yaml import yaml_load
 
-from tools.api.facts import load
-from tools.api.facts import objects
+from tools.api.facts import load, objects
 from tools.api.views.autolink import link_line
 from tools.core.paths import ROOT
 
 
 def _pins() -> dict[str, str]:
     text = (ROOT / "pyproject.toml").read_text()
-    return {name: version for name, version in (line.strip().strip('",').split("==") for line in text.splitlines() if '==' in line and line.strip().startswith('"'))}
+    return dict(
+        line.strip().strip('",').split("==")
+        for line in text.splitlines()
+        if "==" in line and line.strip().startswith('"')
+    )
 
 
 def test_the_private_interface_relied_on_is_pinned_and_installed():

@@ -53,4 +53,7 @@ def test_links_to_inherited_methods_follow_the_block():
 def test_a_subclass_path_of_an_inherited_method_links_to_its_definition():
     targets = objects.link_targets()
     assert targets["ClipPPOLoss.set_keys"] == "torchrl.objectives.LossModule.set_keys"
-    assert targets["torchrl.objectives.ppo.ClipPPOLoss.make_value_estimator"] == "torchrl.objectives.PPOLoss.make_value_estimator"
+    assert (
+        targets["torchrl.objectives.ppo.ClipPPOLoss.make_value_estimator"]
+        == "torchrl.objectives.PPOLoss.make_value_estimator"
+    )

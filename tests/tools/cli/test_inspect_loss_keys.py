@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import build_env
-from tools.torchrl import losses as discover
 from tools.core.paths import ROOT
+from tools.torchrl import losses as discover
 
 SCRIPT = Path(sys.executable).parent / "inspect_loss_keys"
 
@@ -64,7 +64,11 @@ def test_user_mistakes_exit_2_without_traceback(tmp_path, args, message):
 def test_module_form_runs_too(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tools.cli.inspect_loss_keys", "ClipPPO"],
-        cwd=ROOT, env=build_env(), capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        env=build_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 2 and "did you mean ClipPPOLoss" in result.stderr
 
@@ -136,7 +140,9 @@ def test_fresh_records_answer_without_importing_torch():
         "        assert main(args) == 0\n"
         "assert 'torch' not in sys.modules, 'torch was imported'\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=build_env(), capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=build_env(), capture_output=True, text=True, timeout=300
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -147,7 +153,9 @@ def test_broken_torchrl_exits_1_without_traceback(tmp_path):
     (fake / "__init__.py").write_text("raise ImportError('simulated broken install')\n")
     env = {**build_env(), "PYTHONPATH": str(tmp_path / "fake"), "DOCS_CACHE": "off"}
     for args in (["ClipPPOLoss"], ["--list"], ["HardUpdate"]):
-        result = subprocess.run([str(SCRIPT), *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        result = subprocess.run(
+            [str(SCRIPT), *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
         assert result.returncode == 1, (args, result.stderr)
         assert "torchrl cannot be imported" in result.stderr and "simulated broken install" in result.stderr
         assert "Traceback" not in result.stderr

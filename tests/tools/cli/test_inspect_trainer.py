@@ -55,7 +55,9 @@ def test_json_is_the_inventory_record(warm):
 
     result = run("PPOTrainer", "--json")
     assert result.returncode == 0, result.stderr
-    expected = next(e for e in inventory(trainers.trainer_records(), config_groups.survey()) if e["name"] == "PPOTrainer")
+    expected = next(
+        e for e in inventory(trainers.trainer_records(), config_groups.survey()) if e["name"] == "PPOTrainer"
+    )
     assert json.loads(result.stdout) == json.loads(json.dumps(expected))
 
 

@@ -7,15 +7,13 @@ import dataclasses
 import pytest
 
 from tools.config_groups import facts as config_groups
-from tools.config_groups.facts import curated
-from tools.config_groups.facts import introspect
+from tools.config_groups.facts import curated, introspect
 
 
 def _live_store() -> set[tuple[str, str, str]]:
+    import torchrl.trainers.algorithms.configs  # noqa: F401
     from hydra.core.config_store import ConfigStore
     from omegaconf import OmegaConf
-
-    import torchrl.trainers.algorithms.configs  # noqa: F401
 
     found = set()
 

@@ -32,8 +32,11 @@ def test_mask_modes_and_vmap_are_measured():
 
 
 def test_default_estimator_is_made_silently_with_gamma_0_99():
-    made = [r.measured.probes.default_estimator for r in all_records()
-            if r.measured and r.measured.probes and r.measured.probes.default_estimator]
+    made = [
+        r.measured.probes.default_estimator
+        for r in all_records()
+        if r.measured and r.measured.probes and r.measured.probes.default_estimator
+    ]
     assert made and all(not d.existed_before_forward for d in made)
     assert any(d.hyperparameters.get("gamma") == "0.99" for d in made)
 

@@ -21,7 +21,7 @@ def test_stated_defaults_are_parsed_as_python_values():
     assert stated_default("the weight. Defaults to ``0.01``.")[0] == 0.01
     assert stated_default('which loss. Default: "smooth_l1"')[0] == "smooth_l1"
     assert stated_default("whether to. Default is False.")[0] is False
-    value, quote = stated_default("Defaults to the value of the spec.")
+    _value, quote = stated_default("Defaults to the value of the spec.")
     assert quote == ""  # not a value: nothing to check
 
 
@@ -38,7 +38,9 @@ def test_a_none_default_is_judged_by_what_the_built_object_holds():
 
 
 def test_set_keys_names_are_checked_against_accepted_keys():
-    found = set_keys_contradictions("X", "p.md", "use .set_keys(priority_key=k) or set_keys(action=a)", {"priority", "action"})
+    found = set_keys_contradictions(
+        "X", "p.md", "use .set_keys(priority_key=k) or set_keys(action=a)", {"priority", "action"}
+    )
     assert [(c.subject, c.kind) for c in found] == [("priority_key", SET_KEYS)]
     assert "`priority`" in found[0].fact
 

@@ -22,7 +22,7 @@ def test_is_cached_follows_memory_and_disk(tmp_path, monkeypatch):
         calls.append(1)
         return {"n": len(calls)}
 
-    kwargs = dict(inputs=[source], encode=lambda v: v, decode=lambda v: v)
+    kwargs = {"inputs": [source], "encode": lambda v: v, "decode": lambda v: v}
     assert not cache.is_cached("demo", [source])
     assert cache.cached("demo", compute, **kwargs) == {"n": 1}
     assert cache.is_cached("demo", [source])
@@ -47,7 +47,7 @@ def test_disk_round_trip_keeps_the_order_of_keys(tmp_path, monkeypatch):
     # show the same text as the build that measured them.
     source = _isolated(tmp_path, monkeypatch)
     value = {"zeta": 1, "alpha": 2, "mid": {"b": 1, "a": 2}}
-    kwargs = dict(inputs=[source], encode=lambda v: v, decode=lambda v: v)
+    kwargs = {"inputs": [source], "encode": lambda v: v, "decode": lambda v: v}
     cache.cached("ordered", lambda: value, **kwargs)
     cache.clear_memory()
     again = cache.cached("ordered", lambda: {}, **kwargs)

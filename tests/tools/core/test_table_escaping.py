@@ -15,11 +15,13 @@ import markdown
 import pytest
 from mkdocs.utils.yaml import yaml_load
 
-from tools.core import markdown as cell
 from tools.api.facts.docstrings import to_markdown
+from tools.core import markdown as cell
 from tools.core.paths import ROOT
 
-HOSTILE = 'a|b <script>alert("x")</script> `tick` ``double`` *star* _under_ [link](http://x) <b>bold</b>\nnext line & \\ end'
+HOSTILE = (
+    'a|b <script>alert("x")</script> `tick` ``double`` *star* _under_ [link](http://x) <b>bold</b>\nnext line & \\ end'
+)
 INJECTED = {"script", "b", "a", "em", "strong"}
 
 
@@ -53,7 +55,7 @@ def _extensions():
     names, configs = [], {}
     for entry in config["markdown_extensions"]:
         if isinstance(entry, dict):
-            (name, options), = entry.items()
+            ((name, options),) = entry.items()
             if name == "pymdownx.snippets":
                 continue
             names.append(name)
@@ -119,7 +121,10 @@ def test_loss_argument_table_with_hostile_defaults_docs_and_names():
     assert len(rows) == 1 + len(record.constructor_params)
     assert '<script>alert("x")</script>' in rows[1][2] and '<script>alert("x")</script>' in rows[1][4]
 
-    record.accepted_keys = [dataclasses.replace(k, name=f"k{i}", default=HOSTILE, holds=cell.text(HOSTILE)) for i, k in enumerate(record.accepted_keys)]
+    record.accepted_keys = [
+        dataclasses.replace(k, name=f"k{i}", default=HOSTILE, holds=cell.text(HOSTILE))
+        for i, k in enumerate(record.accepted_keys)
+    ]
     parsed = render(render_keys(record))
     assert all(len(row) == len(parsed.rows[0]) for row in parsed.rows)
     assert "script" not in parsed.tags
@@ -131,7 +136,10 @@ def test_estimator_parameter_table_with_hostile_defaults():
 
     record = reference().estimators[0]
     record = dataclasses.replace(
-        record, parameters=[dataclasses.replace(p, default=HOSTILE, annotation=HOSTILE, required=False) for p in record.parameters]
+        record,
+        parameters=[
+            dataclasses.replace(p, default=HOSTILE, annotation=HOSTILE, required=False) for p in record.parameters
+        ],
     )
     parsed = render(render_parameters(record))
     assert all(len(row) == 4 for row in parsed.rows)

@@ -6,8 +6,7 @@ import time
 
 import pytest
 
-from tools.core import registry
-from tools.core import timing
+from tools.core import registry, timing
 
 
 @pytest.fixture(autouse=True)

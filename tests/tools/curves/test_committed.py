@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 import torch
 
+from tools.core.paths import DOCS, ROOT
 from tools.curves.facts import plan as plan_module
 from tools.curves.facts import provenance
 from tools.curves.facts.plan import Family
 from tools.wings.curve_trainer.worker import import_recipe, random_policy_returns
-from tools.core.paths import DOCS, ROOT
 
 PLAN = plan_module.load()
 FAMILIES = list(PLAN.families.values())
@@ -33,7 +33,9 @@ def test_every_recipe_file_is_a_family():
 
 def test_committed_results_are_csv_and_json_under_2_mb():
     files = [p for p in RESULTS.rglob("*") if p.is_file()]
-    assert {p.suffix for p in files} <= {".csv", ".json"}, sorted(p.name for p in files if p.suffix not in {".csv", ".json"})
+    assert {p.suffix for p in files} <= {".csv", ".json"}, sorted(
+        p.name for p in files if p.suffix not in {".csv", ".json"}
+    )
     total = sum(p.stat().st_size for p in files)
     assert total < 2_000_000, f"outputs/curves/ holds {total / 1e6:.2f} MB"
     assert {p.name for p in RESULTS.iterdir()} <= {f.name for f in FAMILIES}, "results of a family no longer planned"

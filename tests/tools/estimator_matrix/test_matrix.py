@@ -18,9 +18,11 @@ def _estimator_losses() -> set[str]:
     names = set()
     for name in objectives.__all__:
         obj = getattr(objectives, name)
-        if isinstance(obj, type) and issubclass(obj, LossModule) and obj is not LossModule:
-            if getattr(obj, "default_value_estimator", None) is not None or hasattr(obj, "SUPPORTED_VALUE_ESTIMATORS"):
-                names.add(name)
+        is_loss = isinstance(obj, type) and issubclass(obj, LossModule) and obj is not LossModule
+        if is_loss and (
+            getattr(obj, "default_value_estimator", None) is not None or hasattr(obj, "SUPPORTED_VALUE_ESTIMATORS")
+        ):
+            names.add(name)
     return names
 
 

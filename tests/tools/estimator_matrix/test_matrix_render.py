@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tools.estimator_matrix.views import render
 from tools.estimator_matrix.facts import records
 from tools.estimator_matrix.facts.records import Cell, KeyForwarding, Matrix, MatrixRow
+from tools.estimator_matrix.views import render
 from tools.estimators.facts.records import Outcome
 
 OK = Outcome(True)
@@ -18,9 +18,13 @@ def _matrix() -> Matrix:
         loss="LossA",
         default="A",
         declared=["A", "D"],
-        cells=[Cell("A", True, OK), Cell("B", False, REFUSED, "make_value_estimator"),
-               Cell("C", False, REFUSED_C, "make_value_estimator"), Cell("D", True, BROKEN, "forward"),
-               Cell("E", False, OK)],
+        cells=[
+            Cell("A", True, OK),
+            Cell("B", False, REFUSED, "make_value_estimator"),
+            Cell("C", False, REFUSED_C, "make_value_estimator"),
+            Cell("D", True, BROKEN, "forward"),
+            Cell("E", False, OK),
+        ],
         batch_size=[2, 4],
         forwarding=KeyForwarding(OK, "GAE", ["reward"], ["done", "terminated"]),
     )

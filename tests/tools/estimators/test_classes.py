@@ -9,10 +9,9 @@ import pytest
 import torch
 from torchrl.objectives import ClipPPOLoss, ValueEstimators
 
-from tools.estimators.facts import fixtures
-from tools.torchrl import estimators as classes
-from tools.estimators.facts.records import decode, encode
 from tools.core.signatures import class_signature
+from tools.estimators.facts import fixtures
+from tools.estimators.facts.records import decode, encode
 
 
 def test_one_record_per_member_in_enum_order(estimator_reference):
@@ -36,7 +35,9 @@ def test_parameters_follow_kwargs_to_the_parent_class():
 
     parameters = {p.name: p for p in class_signature(MultiAgentGAE).all()}
     assert parameters["agent_dim"].declared_by == "MultiAgentGAE"
-    assert parameters["agent_dim"].default == repr(inspect.signature(MultiAgentGAE.__init__).parameters["agent_dim"].default)
+    assert parameters["agent_dim"].default == repr(
+        inspect.signature(MultiAgentGAE.__init__).parameters["agent_dim"].default
+    )
     gae_names = [n for n in inspect.signature(GAE.__init__).parameters if n != "self"]
     assert all(parameters[n].declared_by == "GAE" for n in gae_names)
     assert parameters["gamma"].required and not parameters["time_dim"].required

@@ -42,5 +42,5 @@ def test_an_entry_torchrl_lacks_is_named(tmp_path):
 def test_an_unknown_layout_is_named(tmp_path):
     entries = _valid()
     entries["VTrace"]["layout"] = "two-agent"
-    with pytest.raises(curated.CuratedDataError, match="VTrace.layout"):
+    with pytest.raises(curated.CuratedDataError, match=r"VTrace\.layout"):
         curated.load(NAMES, _write(tmp_path, entries))

@@ -22,13 +22,17 @@ def test_time_first_data_gives_other_numbers_except_for_td0(estimator_reference)
     for record in estimator_reference.estimators:
         outcome = _probe(record, "time_first").outcome
         assert outcome.ok, f"{PAGE}: time-first data now raises for {record.name}"
-        assert outcome.changed is (record.name != "TD0Estimator"), f"{PAGE}: rewrite the time-dimension rule ({record.name})"
+        assert outcome.changed is (record.name != "TD0Estimator"), (
+            f"{PAGE}: rewrite the time-dimension rule ({record.name})"
+        )
 
 
 def test_naming_the_time_dimension_fixes_it(estimator_reference):
     for record in estimator_reference.estimators:
         outcome = _probe(record, "time_first_named").outcome
-        assert outcome.ok and not outcome.changed, f"{PAGE}: naming the time dimension no longer works for {record.name}"
+        assert outcome.ok and not outcome.changed, (
+            f"{PAGE}: naming the time dimension no longer works for {record.name}"
+        )
 
 
 def test_a_missing_trailing_dimension_raises(estimator_reference):

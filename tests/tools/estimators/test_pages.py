@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tools.estimators.views.concern import CONCERN, inventory_entries
 from tools.core.paths import DOCS
+from tools.estimators.views.concern import CONCERN, inventory_entries
 
 REFERENCE_PAGE = DOCS / "value-estimators" / "reference.md"
 

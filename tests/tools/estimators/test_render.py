@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.estimators.views import render
+from tools.core.signatures import Parameter
 from tools.estimators.facts.records import (
     EstimatorRecord,
     EstimatorReference,
@@ -11,39 +11,57 @@ from tools.estimators.facts.records import (
     Outcome,
     ShapeProbe,
 )
-from tools.core.signatures import Parameter
+from tools.estimators.views import render
 
 
 def _record(**overrides) -> EstimatorRecord:
-    fields = dict(
-        name="FakeEstimator",
-        module="torchrl.objectives.value",
-        member="Fake",
-        summary="Adds things up. Then more.",
-        layout="single-agent",
-        parameters=[
+    fields = {
+        "name": "FakeEstimator",
+        "module": "torchrl.objectives.value",
+        "member": "Fake",
+        "summary": "Adds things up. Then more.",
+        "layout": "single-agent",
+        "parameters": [
             Parameter("gamma", "positional or keyword", True, "", "float", "FakeEstimator.__init__"),
             Parameter("differentiable", "keyword-only", False, "False", "bool", "FakeEstimator.__init__"),
             Parameter("value_key", "keyword-only", False, "None", "NestedKey", "FakeEstimator.__init__"),
             Parameter("time_dim", "keyword-only", False, "None", "int | None", "FakeBase.__init__"),
         ],
-        registry_defaults={"differentiable": True},
-        forward_keywords=["params"],
-        keys=[
+        "registry_defaults": {"differentiable": True},
+        "forward_keywords": ["params"],
+        "keys": [
             KeyUse("advantage", "advantage", [], "out_keys", True, None, None, ""),
-            KeyUse("reward", "reward", ["next"], "in_keys", False, Outcome(False, "KeyError: `r` gone"), Outcome(True, "", True), "added 1"),
-            KeyUse("done", "done", ["next"], "in_keys", False, Outcome(True, "", False), Outcome(True, "", False), "truncated"),
+            KeyUse(
+                "reward",
+                "reward",
+                ["next"],
+                "in_keys",
+                False,
+                Outcome(False, "KeyError: `r` gone"),
+                Outcome(True, "", True),
+                "added 1",
+            ),
+            KeyUse(
+                "done",
+                "done",
+                ["next"],
+                "in_keys",
+                False,
+                Outcome(True, "", False),
+                Outcome(True, "", False),
+                "truncated",
+            ),
         ],
-        probe_batch=[2, 5],
-        output_shapes={'"advantage"': [2, 5, 1]},
-        value_precomputed=Outcome(True, "", False),
-        action_changed=None,
-        shapes=[
+        "probe_batch": [2, 5],
+        "output_shapes": {'"advantage"': [2, 5, 1]},
+        "value_precomputed": Outcome(True, "", False),
+        "action_changed": None,
+        "shapes": [
             ShapeProbe("time_first", "time first", "the reference run", Outcome(True, "", True)),
             ShapeProbe("time_first_call", "call with time_dim", "", None, "forward() takes no time_dim"),
         ],
-        deprecated_key_arguments={"value_key": Outcome(False, "RuntimeError: deprecated")},
-    )
+        "deprecated_key_arguments": {"value_key": Outcome(False, "RuntimeError: deprecated")},
+    }
     fields.update(overrides)
     return EstimatorRecord(**fields)
 

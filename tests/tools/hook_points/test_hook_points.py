@@ -6,9 +6,9 @@ import re
 import typing
 
 from tools.hook_points import facts as hook_points
-from tools.hook_points.views import render
 from tools.hook_points.facts.measure import nest
 from tools.hook_points.facts.records import LEVELS
+from tools.hook_points.views import render
 
 
 def test_points_equal_the_dest_values_register_op_accepts():

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import inspect
 
-from tools.torchrl import losses as discover
 from tools.losses.facts.build import all_records
 from tools.losses.views.render import render_params
+from tools.torchrl import losses as discover
 
 
 def _own(cls: type) -> list[inspect.Parameter]:
@@ -19,7 +19,7 @@ def test_arguments_are_the_constructor_parameters_both_ways():
         own = _own(classes[record.name])
         named = [p for p in own if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
         assert [p.name for p in record.params] == [p.name for p in named], record.name
-        for declared, p in zip(named, record.params):
+        for declared, p in zip(named, record.params, strict=True):
             assert p.required == (declared.default is inspect.Parameter.empty), (record.name, p.name)
         for catch_all in (p for p in own if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)):
             prefix = "**" if catch_all.kind is catch_all.VAR_KEYWORD else "*"

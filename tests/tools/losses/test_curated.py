@@ -8,9 +8,9 @@ import dataclasses
 import pytest
 
 from tools.losses.facts import curated
-from tools.torchrl import losses as discover
 from tools.losses.facts.build import all_records, validate
 from tools.losses.facts.curated import CuratedDataError
+from tools.torchrl import losses as discover
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_a_key_without_a_glossary_entry_is_named(patched_data):
 
 def test_glossary_entries_no_loss_accepts_are_named(patched_data):
     patched_data["keys"]["no_such_key"] = {"holds": "x", "writer": "actor"}
-    with pytest.raises(CuratedDataError, match="keys.no_such_key is accepted by no loss"):
+    with pytest.raises(CuratedDataError, match=r"keys\.no_such_key is accepted by no loss"):
         curated.check_glossary({r.name: {k.name for k in r.accepted_keys} for r in all_records()})
 
 

@@ -28,4 +28,3 @@ def test_every_recipe_renames_a_key():
     # The examples promise a set_keys rename; the measurement reads it back from the loss.
     unrenamed = [r.name for r in all_records() if r.measured is not None and not r.measured.renamed]
     assert not unrenamed
-

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from tools.torchrl import losses as discover
 from tools.losses.facts.build import all_records
 from tools.losses.views.inventory import entry
 from tools.losses.views.render import render_table
 from tools.site.markers import generated_pages
+from tools.torchrl import losses as discover
 
 OFFERED = set(discover.loss_classes())
 
@@ -27,7 +27,9 @@ def test_table_rows_equal_torchrl_losses_both_ways():
 
 
 def test_one_generated_page_per_loss():
-    pages = {path.removeprefix("losses/").removesuffix(".md") for path in generated_pages() if path.startswith("losses/")}
+    pages = {
+        path.removeprefix("losses/").removesuffix(".md") for path in generated_pages() if path.startswith("losses/")
+    }
     assert pages == OFFERED
 
 

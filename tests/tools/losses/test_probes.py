@@ -5,11 +5,11 @@ from __future__ import annotations
 import inspect
 import typing
 
-from tools.torchrl import loss_zoo as zoo
 from tools.losses.facts import record_of
 from tools.losses.facts.introspect import accepted_key_defaults
 from tools.losses.facts.probes.arguments import probe_arguments
 from tools.losses.facts.probes.probe_values import NOT_TRIED, probe_value
+from tools.torchrl import loss_zoo as zoo
 
 
 def test_probe_values_differ_from_the_default():

@@ -13,8 +13,7 @@ def test_records_survive_the_disk_cache():
 
 
 def test_parameters_documented_but_not_named_are_reported():
-    from tools.api.facts import load
-    from tools.api.facts import objects
+    from tools.api.facts import load, objects
     from tools.losses.facts import record_of
 
     # TD3Loss's docstring describes `spec`; its constructor names `action_spec`.

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from tools.api.facts import load, objects
-from tools.torchrl import loss_zoo as zoo
-from tools.losses.facts.build import all_records
 from tools.estimator_matrix.facts import rows_by_loss as estimator_rows
-from tools.losses.views.render import render_can_i_use_it, render_example, render_page as _render_page, render_table
+from tools.losses.facts.build import all_records
+from tools.losses.views.render import render_can_i_use_it, render_example, render_table
+from tools.losses.views.render import render_page as _render_page
+from tools.torchrl import loss_zoo as zoo
 
 
 def render_page(record, recipe, row, trainers):
@@ -47,8 +48,12 @@ def test_can_i_use_it_box_names_the_priority_key():
 
 def test_table_and_page_show_the_matrix_measurement_not_a_second_one():
     rows = estimator_rows()
-    failing = [(row.loss, cell) for row in rows.values() for cell in row.cells
-               if cell.declared and cell.outcome is not None and not cell.outcome.ok]
+    failing = [
+        (row.loss, cell)
+        for row in rows.values()
+        for cell in row.cells
+        if cell.declared and cell.outcome is not None and not cell.outcome.ok
+    ]
     assert failing, "expected at least one declared-but-failing pair in torchrl 0.14.1"
     loss, cell = failing[0]
     table_row = next(line for line in render_table(all_records(), rows).splitlines() if line.startswith(f"| [{loss}]"))

@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from tools.outputs.views.render import render_output, render_tabs
 from tools.outputs.facts import store
 from tools.outputs.facts.shown import generated_examples, shown_sources
+from tools.outputs.views.render import render_output
 from tools.site.markers import expand
 
 SHOWN = shown_sources()
@@ -85,14 +85,14 @@ def test_missing_output_fails_the_render_naming_the_command():
 
 
 def test_tabs_hold_the_whole_file_and_its_output_indented():
-    page = expand("# T\n\n<!-- gen:outputs.tabs snippets/index.py hl_lines=\"3\" -->\n", "x.md").markdown
+    page = expand('# T\n\n<!-- gen:outputs.tabs snippets/index.py hl_lines="3" -->\n', "x.md").markdown
     assert '=== "Code"' in page and '=== "Output"' in page
     assert '    ```python hl_lines="3"\n    --8<-- "snippets/index.py"\n    ```' in page
     assert "    ```text\n" in page
 
 
 def test_indented_marker_output_keeps_the_indentation():
-    page = expand('!!! note\n\n    <!-- gen:outputs.show snippets/index.py -->\n', "x.md").markdown
+    page = expand("!!! note\n\n    <!-- gen:outputs.show snippets/index.py -->\n", "x.md").markdown
     assert "\n    ```text\n" in page
 
 

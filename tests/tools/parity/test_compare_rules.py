@@ -26,7 +26,9 @@ class WidgetConfig:
 
 
 def _differences(curated=None, effective=None):
-    record = ConfigClass("WidgetConfig", __name__, WidgetConfig._target_, "class", f"{__name__}.Widget", "", "", fields_of(WidgetConfig))
+    record = ConfigClass(
+        "WidgetConfig", __name__, WidgetConfig._target_, "class", f"{__name__}.Widget", "", "", fields_of(WidgetConfig)
+    )
     curated = curated or CuratedConfigs(factory_targets={}, call_time_parameters={"params": "given at call time"})
     return {(d.kind, d.field): d for d in compare(record, WidgetConfig, Widget, curated, effective or {})}
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tools.config_groups.facts import curated
 from tools.parity import facts as parity
 from tools.torchrl import trainer_zoo
-from tools.config_groups.facts import curated
 
 
 def test_overrides_each_apply_somewhere():

@@ -12,16 +12,15 @@ import dataclasses
 import inspect
 import typing
 
-from tools.parity import facts as parity
 from tools.config_groups.facts import curated
 from tools.config_groups.facts.introspect import import_object
+from tools.parity import facts as parity
 
 
 def _config_dataclasses() -> dict[str, type]:
+    import torchrl.trainers.algorithms.configs as configs
     from hydra.core.config_store import ConfigStore
     from omegaconf import OmegaConf
-
-    import torchrl.trainers.algorithms.configs as configs
 
     found = {n: getattr(configs, n) for n in configs.__all__ if dataclasses.is_dataclass(getattr(configs, n))}
 

@@ -14,7 +14,9 @@ def test_the_committed_review_matches_the_audit_of_the_installed_torchrl():
 
 
 def _row(*fields: str) -> ParityRow:
-    differences = [Difference(f, "only in config", "1", "", "suspicious", "the class has no such parameter") for f in fields]
+    differences = [
+        Difference(f, "only in config", "1", "", "suspicious", "the class has no such parameter") for f in fields
+    ]
     return ParityRow("XConfig", "pkg.X", "pkg", "the class", differences)
 
 

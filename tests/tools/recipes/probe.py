@@ -112,7 +112,7 @@ class Probe:
                 groups[_group(name)] |= moved
             losses.append({**entry, "parameter_groups_changed": dict(groups)})
         collectors = []
-        for entry, collector in zip(self.collectors, self.collector_objects):
+        for entry in self.collectors:
             policy = entry.pop("policy")
             initial = entry.pop("initial")
             if policy is not None and initial:
@@ -125,7 +125,7 @@ class Probe:
             entry["length"] = len(buffer)
             entry["capacity"] = getattr(storage, "max_size", None)
             buffers.append(entry)
-        updaters = [entry for entry in self.updaters.values()]
+        updaters = list(self.updaters.values())
         return {
             "losses": losses,
             "collectors": collectors,
@@ -181,7 +181,11 @@ def install() -> None:
     def buffer_entry(buffer) -> dict:
         key = id(buffer)
         if key not in PROBE.buffers:
-            PROBE.buffers[key] = {"class": type(buffer).__name__, "written": 0, "sampler": type(buffer._sampler).__name__}
+            PROBE.buffers[key] = {
+                "class": type(buffer).__name__,
+                "written": 0,
+                "sampler": type(buffer._sampler).__name__,
+            }
             PROBE.buffer_objects[key] = buffer
         return PROBE.buffers[key]
 
@@ -210,7 +214,9 @@ def install() -> None:
                     entry["written"] += 1
                 elif before is not None:
                     after = priorities(self)
-                    PROBE.priority_updates.append({"count": int(before.numel()), "changed": int((before != after).sum())})
+                    PROBE.priority_updates.append(
+                        {"count": int(before.numel()), "changed": int((before != after).sum())}
+                    )
                 return out
             finally:
                 self.__dict__["_probe_depth"] = depth
@@ -236,7 +242,9 @@ def install() -> None:
             entry = PROBE.updaters[key] = {
                 "class": type(self).__name__,
                 "interval": getattr(self, "value_network_update_interval", None),
-                "eps": getattr(self, "eps", None) if not torch.is_tensor(getattr(self, "eps", None)) else float(self.eps),
+                "eps": getattr(self, "eps", None)
+                if not torch.is_tensor(getattr(self, "eps", None))
+                else float(self.eps),
                 "loss": type(self.loss_module).__name__,
                 "calls": 0,
                 "moved_between_calls": 0,

@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from tools.outputs.facts.shown import shown_sources
 from tools.core.paths import DOCS, ROOT
+from tools.outputs.facts.shown import shown_sources
 from tools.recipes.facts.catalog import FAMILIES
-from tools.recipes.facts.read import read_all, recipe_files, highlight_lines
+from tools.recipes.facts.read import highlight_lines, read_all, recipe_files
 
 RECIPES = read_all()
 IDS = [r.slug for r in RECIPES]
@@ -39,7 +39,7 @@ def test_train_takes_the_knobs_and_the_file_runs_it_as_main(recipe):
     )
     last = tree.body[-1]
     assert isinstance(last, ast.If) and ast.unparse(last) == "if __name__ == '__main__':\n    train()", (
-        f"{recipe.source} must end with `if __name__ == \"__main__\": train()`"
+        f'{recipe.source} must end with `if __name__ == "__main__": train()`'
     )
 
 
@@ -49,12 +49,12 @@ def test_page_shows_the_whole_file_its_output_and_highlights_the_wiring(recipe):
     assert page.is_file(), f"write docs/recipes/{recipe.slug}.md for {recipe.source}"
     markdown = page.read_text()
     tabs = [m for m in TABS.finditer(markdown) if m.group("source") == recipe.source]
-    assert tabs, f"{page.name}: show the file with <!-- gen:outputs.tabs {recipe.source} hl_lines=\"...\" -->"
+    assert tabs, f'{page.name}: show the file with <!-- gen:outputs.tabs {recipe.source} hl_lines="..." -->'
     assert recipe.source in shown_sources()
     for section in ("summary", "keys", "targets", "sota", "links"):
         assert f"<!-- gen:recipes.{section} {recipe.slug} -->" in markdown, f"{page.name}: place gen:recipes.{section}"
     highlighted = tabs[0].group("lines") or ""
     assert highlighted == highlight_lines(recipe), (
-        f"{page.name}: hl_lines=\"{highlighted}\" but the lines wiring torchrl are {highlight_lines(recipe)!r}; "
+        f'{page.name}: hl_lines="{highlighted}" but the lines wiring torchrl are {highlight_lines(recipe)!r}; '
         "run `.venv/bin/python -m tools.cli.recipes --write`"
     )

@@ -49,7 +49,9 @@ def _loss_problems(report: dict) -> list[str]:
     for loss in report["losses"]:
         if loss["non_finite"]:
             problems.append(f"{loss['class']}: non-finite loss terms {loss['non_finite']}")
-        unchanged = [g for g, moved in loss["parameter_groups_changed"].items() if not moved and not g.startswith("target_")]
+        unchanged = [
+            g for g, moved in loss["parameter_groups_changed"].items() if not moved and not g.startswith("target_")
+        ]
         if unchanged:
             problems.append(f"{loss['class']}: trained parameters unchanged at the end: {unchanged}")
     for collector in report["collectors"]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from tools.core import registry
 from tools.recipes.facts import recipes
-from tools.recipes.views.concern import CONCERN
 from tools.recipes.facts.records import Call, Knob, Recipe
-from tools.recipes.views.render import render_index, render_targets
 from tools.recipes.facts.targets import copy_calls
+from tools.recipes.views.concern import CONCERN
+from tools.recipes.views.render import render_index, render_targets
 from tools.targets.facts.curated import Cadences
 from tools.targets.facts.records import HardCount, LossTargets, TargetsReference
 

@@ -4,10 +4,10 @@ scripts on made-up sources, and the rendered section on the real records."""
 from __future__ import annotations
 
 from tools.recipes.facts import recipes, sota_comparison
-from tools.recipes.views.concern import CONCERN
 from tools.recipes.facts.records import Call, Knob, Recipe
-from tools.recipes.views.render import render_sota
 from tools.recipes.facts.sota import COLUMNS, KNOB_KEYS, answer, compare
+from tools.recipes.views.concern import CONCERN
+from tools.recipes.views.render import render_sota
 from tools.sota.facts import loss_sources
 from tools.sota.facts.records import Hyperparameter
 from tools.sota.facts.sources import LossSource
@@ -23,21 +23,44 @@ def test_every_curated_knob_is_a_recipe_knob_and_every_key_part_occurs_in_the_ma
 
 def _source(directory: str, losses: list[str], values: dict, multi_agent: bool = False) -> LossSource:
     return LossSource(
-        directory, "train.py", "script", losses, f"sota/index.md#dir-{directory}", multi_agent, ["Env-v0"],
-        updaters=["SoftUpdate(eps=0.995)"], hyperparameters=[Hyperparameter(k, v) for k, v in values.items()],
+        directory,
+        "train.py",
+        "script",
+        losses,
+        f"sota/index.md#dir-{directory}",
+        multi_agent,
+        ["Env-v0"],
+        updaters=["SoftUpdate(eps=0.995)"],
+        hyperparameters=[Hyperparameter(k, v) for k, v in values.items()],
     )
 
 
 def _recipe(losses: list[str], knobs: dict[str, str], calls: list[Call] = ()) -> Recipe:
-    return Recipe("r", "R", "snippets/recipes/r.py", "t", losses, [], ["Pendulum-v1"],
-                  [Knob(k, v, "") for k, v in knobs.items()], list(calls), {})
+    return Recipe(
+        "r",
+        "R",
+        "snippets/recipes/r.py",
+        "t",
+        losses,
+        [],
+        ["Pendulum-v1"],
+        [Knob(k, v, "") for k, v in knobs.items()],
+        list(calls),
+        {},
+    )
 
 
 def test_answer_prefers_the_specific_key_part_then_a_set_value_then_the_shortest_key():
-    source = _source("d", ["XLoss"], {
-        "trainer.replay_buffer.batch_size": 64, "trainer.batch_size": None, "replay_buffer.batch_size": 64,
-        "loss.mini_batch_size": 32,
-    })
+    source = _source(
+        "d",
+        ["XLoss"],
+        {
+            "trainer.replay_buffer.batch_size": 64,
+            "trainer.batch_size": None,
+            "replay_buffer.batch_size": 64,
+            "loss.mini_batch_size": 32,
+        },
+    )
     assert answer(source, "BATCH_SIZE").key == "replay_buffer.batch_size"
     assert answer(source, "MINIBATCH").key == "loss.mini_batch_size"
     assert answer(source, "HIDDEN") is None
@@ -75,8 +98,12 @@ def test_nested_set_keys_make_a_recipe_multi_agent_and_a_deprecated_class_stands
 
 
 def test_section_shows_the_updaters_as_built_and_the_measured_eps_rule():
-    recipe = Recipe(**{**_recipe(["XLoss"], {"TAU": "0.005"}).__dict__,
-                       "calls": [Call("SoftUpdate", 3, 3, {"tau": "TAU"}, ["loss"])]})
+    recipe = Recipe(
+        **{
+            **_recipe(["XLoss"], {"TAU": "0.005"}).__dict__,
+            "calls": [Call("SoftUpdate", 3, 3, {"tau": "TAU"}, ["loss"])],
+        }
+    )
     comparison = compare(recipe, [_source("d", ["XLoss"], {"optim.target_update_polyak": 0.995})], set())
     text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
     assert "| Target updater | `SoftUpdate(tau=0.005)` | `SoftUpdate(eps=0.995)` |" in text

@@ -33,6 +33,7 @@ def fresh(monkeypatch):
 
 def test_a_new_loss_class_names_itself_and_data_losses_yaml(fresh, monkeypatch):
     import torchrl.objectives as objectives
+
     from tools.losses.facts.build import compute_records
     from tools.losses.facts.curated import CuratedDataError
 
@@ -41,7 +42,9 @@ def test_a_new_loss_class_names_itself_and_data_losses_yaml(fresh, monkeypatch):
 
     monkeypatch.setattr(objectives, "BrandNewLoss", BrandNewLoss, raising=False)
     monkeypatch.setattr(objectives, "__all__", [*objectives.__all__, "BrandNewLoss"])
-    with pytest.raises(CuratedDataError, match=r"BrandNewLoss: torchrl has this loss but data/losses.yaml has no entry"):
+    with pytest.raises(
+        CuratedDataError, match=r"BrandNewLoss: torchrl has this loss but data/losses.yaml has no entry"
+    ):
         compute_records([], measure_losses=False)
 
 
@@ -52,17 +55,21 @@ def _without_key(cls: type, name: str) -> type:
 
 def test_a_dropped_key_names_the_loss_the_key_and_data_losses_yaml(fresh, monkeypatch):
     import torchrl.objectives as objectives
+
     from tools.losses.facts.build import compute_records
     from tools.losses.facts.curated import CuratedDataError
 
     # data/losses.yaml refines DQNLoss's "value" key; a DQNLoss without it contradicts the file.
     monkeypatch.setattr(objectives.DQNLoss, "_AcceptedKeys", _without_key(objectives.DQNLoss, "value"))
-    with pytest.raises(CuratedDataError, match=r"DQNLoss: data/losses.yaml key_overrides.DQNLoss.value is not a key this loss accepts"):
+    with pytest.raises(
+        CuratedDataError, match=r"DQNLoss: data/losses.yaml key_overrides.DQNLoss.value is not a key this loss accepts"
+    ):
         compute_records(None, measure_losses=False)
 
 
 def test_a_dropped_key_a_recipe_renames_names_the_loss_and_its_recipe(fresh, monkeypatch):
     import torchrl.objectives as objectives
+
     from tools.losses.facts.measure import MeasurementError, measure
 
     monkeypatch.setattr(objectives.DQNLoss, "_AcceptedKeys", _without_key(objectives.DQNLoss, "value"))
@@ -81,21 +88,24 @@ def test_a_new_required_estimator_argument_names_the_class_and_the_fixtures_file
         original(self, gamma=gamma, lmbda=lmbda, value_network=value_network, **kwargs)
 
     monkeypatch.setattr(GAE, "__init__", changed)
-    with pytest.raises(RuntimeError, match=r"GAE requires the constructor parameter 'brand_new_required'.*tools/estimators/facts/fixtures.py"):
+    with pytest.raises(
+        RuntimeError,
+        match=r"GAE requires the constructor parameter 'brand_new_required'.*tools/estimators/facts/fixtures.py",
+    ):
         compute_reference()
 
 
 def test_a_config_field_the_class_does_not_take_stops_the_build_naming_class_field_and_file(fresh, monkeypatch):
     """The audit classifies the new field, and the review check refuses it until `make parity-accept`."""
     from tools.config_groups import facts as config_groups
-    from tools.config_groups.facts import curated
-    from tools.config_groups.facts import introspect
-    from tools.parity.facts import compare
-    from tools.parity.facts import reviewed
+    from tools.config_groups.facts import curated, introspect
+    from tools.parity.facts import compare, reviewed
 
     real = introspect.config_dataclasses()
     name = "SoftUpdateConfig"
-    widened = dataclasses.make_dataclass(name, [("brand_new_field", int, dataclasses.field(default=3))], bases=(real[name],))
+    widened = dataclasses.make_dataclass(
+        name, [("brand_new_field", int, dataclasses.field(default=3))], bases=(real[name],)
+    )
     monkeypatch.setattr(introspect, "config_dataclasses", lambda: {**real, name: widened})
     monkeypatch.setattr(compare, "config_dataclasses", lambda: {**real, name: widened})
 
@@ -106,6 +116,8 @@ def test_a_config_field_the_class_does_not_take_stops_the_build_naming_class_fie
     with pytest.raises(reviewed.ParityDrift) as raised:
         reviewed.check(rows)
     message = str(raised.value)
-    assert "new: SoftUpdateConfig.brand_new_field (only in config; class torchrl.objectives.utils.SoftUpdate)" in message
+    assert (
+        "new: SoftUpdateConfig.brand_new_field (only in config; class torchrl.objectives.utils.SoftUpdate)" in message
+    )
     assert "data/captured/parity-differences.json" in message and "make parity-accept" in message
     assert "data/configs.yaml" in message

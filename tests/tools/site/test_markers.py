@@ -52,7 +52,7 @@ def test_render_failure_names_the_marker():
 
 
 def test_unplaced_section_is_an_error():
-    with pytest.raises(pages.GenerationError, match="gen:versions.table"):
+    with pytest.raises(pages.GenerationError, match=r"gen:versions\.table"):
         pages.check_sections_placed({"inventory.overview", "inventory.example"})
 
 

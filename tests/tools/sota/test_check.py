@@ -56,7 +56,9 @@ def test_recipe_values_are_compared_with_installed_defaults(fixture_check):
 
 def test_make_value_estimator_arguments_land_on_the_estimator_class(fixture_check):
     rows = [a for a in fixture_check.arguments if a.kind == "make_value_estimator"]
-    assert [(a.owner, a.parameter, a.recipe) for a in rows] == [("TD0Estimator via SACLoss.make_value_estimator", "gamma", "0.98")]
+    assert [(a.owner, a.parameter, a.recipe) for a in rows] == [
+        ("TD0Estimator via SACLoss.make_value_estimator", "gamma", "0.98")
+    ]
 
 
 def test_trainer_config_options_resolve_to_classes(fixture_check):

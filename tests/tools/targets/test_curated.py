@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.estimators.facts.records import Outcome
 from tools.core.signatures import Parameter
+from tools.estimators.facts.records import Outcome
 from tools.sota.facts.records import Argument, Construction, Directory, Script, SotaMap, UpdaterStep
 from tools.targets.facts import curated
 from tools.targets.facts.records import LossTargets, SoftMeasure, TargetsReference, Updater
@@ -14,10 +14,17 @@ from tools.targets.facts.records import LossTargets, SoftMeasure, TargetsReferen
 def _reference(keeping=("SACLoss", "DQNLoss")) -> TargetsReference:
     soft = SoftMeasure("DQNLoss", [], 0.25, 0.25, True, Outcome(False, "E"), Outcome(False, "E"), "")
     updaters = [
-        Updater("SoftUpdate", [Parameter("loss_module", "positional or keyword", True, "", "", "SoftUpdate.__init__"),
-                               Parameter("eps", "keyword-only", False, "None", "", "SoftUpdate.__init__")]),
-        Updater("HardUpdate", [Parameter("value_network_update_interval", "keyword-only", False, "1000", "",
-                                         "HardUpdate.__init__")]),
+        Updater(
+            "SoftUpdate",
+            [
+                Parameter("loss_module", "positional or keyword", True, "", "", "SoftUpdate.__init__"),
+                Parameter("eps", "keyword-only", False, "None", "", "SoftUpdate.__init__"),
+            ],
+        ),
+        Updater(
+            "HardUpdate",
+            [Parameter("value_network_update_interval", "keyword-only", False, "1000", "", "HardUpdate.__init__")],
+        ),
     ]
     losses = [LossTargets(name, [f"target_{name}_params"], {}) for name in keeping]
     losses.append(LossTargets("PPOLoss", [], {}))
@@ -28,7 +35,9 @@ def _script(loss: str, updater: str | None = "SoftUpdate", step: str = "after-op
     made = [Construction(loss, "torchrl.objectives", "loss", "utils.py", 3)]
     steps = []
     if updater:
-        args = [Argument("#0", "built", loss)] + [Argument(k, "config", v, [f"optim.{k}"]) for k, v in (arguments or {"eps": 0.995}).items()]
+        args = [Argument("#0", "built", loss)] + [
+            Argument(k, "config", v, [f"optim.{k}"]) for k, v in (arguments or {"eps": 0.995}).items()
+        ]
         made.append(Construction(updater, "torchrl.objectives", "target_updater", "utils.py", 9, args))
         steps.append(UpdaterStep(updater, "train.py", 40, step))
     return Script("train.py", "config.yaml", ["utils.py"], made, steps, [], {}, [], [], {})
@@ -49,7 +58,11 @@ def test_every_loss_with_targets_gets_a_row_even_without_a_recipe():
     cadences = curated.load(_reference(), _map(("sac", _script("SACLoss"))))
     assert cadences.losses["DQNLoss"] == []
     (entry,) = cadences.losses["SACLoss"]
-    assert (entry.updater, entry.arguments, entry.cadence) == ("SoftUpdate", {"eps": 0.995}, "after every optimizer step")
+    assert (entry.updater, entry.arguments, entry.cadence) == (
+        "SoftUpdate",
+        {"eps": 0.995},
+        "after every optimizer step",
+    )
     assert entry.script == "sota-implementations/sac/train.py" and entry.anchor == "dir-sac"
 
 

@@ -11,8 +11,8 @@ from torchrl.data import OneHot
 from torchrl.modules import MLP, QValueActor
 from torchrl.objectives import DQNLoss, HardUpdate, SoftUpdate
 
-from tools.torchrl import loss_zoo as zoo
 from tools.targets.facts.records import decode, encode
+from tools.torchrl import loss_zoo as zoo
 
 
 def _dqn():

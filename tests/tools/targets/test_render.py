@@ -3,22 +3,43 @@
 from __future__ import annotations
 
 from tools.estimators.facts.records import Outcome
-from tools.targets.views import render
 from tools.targets.facts.curated import Cadence, Cadences
 from tools.targets.facts.records import HardCount, LossTargets, SoftMeasure, TargetsReference
+from tools.targets.views import render
 
 
 def _reference(hard) -> TargetsReference:
     soft = SoftMeasure(
-        "DQNLoss", [(0.005, 0.995)], 0.25, 0.25, True, Outcome(False, "ValueError: one"), Outcome(False, "RuntimeError: none"), ""
+        "DQNLoss",
+        [(0.005, 0.995)],
+        0.25,
+        0.25,
+        True,
+        Outcome(False, "ValueError: one"),
+        Outcome(False, "RuntimeError: none"),
+        "",
     )
     losses = [
-        LossTargets("SACLoss", ["target_q_params"], {"delay_qvalue": "True"}, soft_update=Outcome(True),
-                    optimizer_step=Outcome(True), sources_moved_by_optimizer=True, moved_without_updater=False,
-                    moved_by_updater={"target_q_params": True}),
-        LossTargets("TD3Loss", ["target_a_params", "target_q_params"], {}, soft_update=Outcome(True),
-                    optimizer_step=Outcome(True), sources_moved_by_optimizer=True, moved_without_updater=True,
-                    moved_by_updater={"target_a_params": True, "target_q_params": False}),
+        LossTargets(
+            "SACLoss",
+            ["target_q_params"],
+            {"delay_qvalue": "True"},
+            soft_update=Outcome(True),
+            optimizer_step=Outcome(True),
+            sources_moved_by_optimizer=True,
+            moved_without_updater=False,
+            moved_by_updater={"target_q_params": True},
+        ),
+        LossTargets(
+            "TD3Loss",
+            ["target_a_params", "target_q_params"],
+            {},
+            soft_update=Outcome(True),
+            optimizer_step=Outcome(True),
+            sources_moved_by_optimizer=True,
+            moved_without_updater=True,
+            moved_by_updater={"target_a_params": True, "target_q_params": False},
+        ),
         LossTargets("PPOLoss", [], {"delay_actor": "False"}, soft_update=Outcome(False, "RuntimeError: no targets")),
         LossTargets("GRPOLoss", [], {}, not_built="needs an LLM"),
     ]

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tools.torchrl import losses as discover
 from tools.torchrl import loss_zoo as zoo
+from tools.torchrl import losses as discover
 
 
 def test_every_loss_has_a_recipe_or_a_reason_and_nothing_else():
     offered = set(discover.loss_classes())
     recipes, reasons = set(zoo.names()), set(zoo.NOT_BUILT)
     assert not recipes & reasons, f"losses both built and marked not built: {sorted(recipes & reasons)}"
-    assert offered - recipes - reasons == set(), "losses torchrl offers with no recipe in tools/torchrl/loss_zoo/constructions/ nor a reason in zoo.NOT_BUILT"
+    assert offered - recipes - reasons == set(), (
+        "losses torchrl offers with no recipe in tools/torchrl/loss_zoo/constructions/ nor a reason in zoo.NOT_BUILT"
+    )
     assert (recipes | reasons) - offered == set(), "recipes or reasons for names torchrl does not offer as losses"
 
 
@@ -39,5 +41,5 @@ def test_stated_action_space_is_checked_against_the_recipes_batch():
     sac, dqn = zoo.build("SACLoss"), zoo.build("DQNLoss")
     assert (batch_action_kind(sac), batch_action_kind(dqn)) == ("continuous", "discrete")
     check_recipe_action_space("SACLoss", sac)  # the stated kind matches
-    with pytest.raises(MeasurementError, match="RECIPE_ACTION_SPACE says 'discrete'.*holds continuous"):
+    with pytest.raises(MeasurementError, match=r"RECIPE_ACTION_SPACE says 'discrete'.*holds continuous"):
         check_recipe_action_space("SACLoss", replace(sac, action_space="discrete"))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tools.trainers import facts as trainers
 from tools.torchrl import trainer_zoo
+from tools.trainers import facts as trainers
 
 
 def test_stop_run_matches_a_live_one(tmp_path):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tools.torchrl.trainers import trainer_classes
 from tools.trainers import facts as trainers
 from tools.trainers.facts import curated
-from tools.torchrl.trainers import trainer_classes
 from tools.trainers.views.render import METHOD_PURPOSE, render_page
 
 
@@ -69,7 +69,9 @@ def test_curated_data_is_checked_both_ways():
         curated.validate(data, [*names, "NewTrainer"], {**params, **{n: list(data.reference_only) for n in names}})
     with pytest.raises(curated.CuratedDataError, match="for classes torchrl does not have: \\['PPOTrainer'\\]"):
         curated.validate(data, [n for n in names if n != "PPOTrainer"], {n: list(data.reference_only) for n in names})
-    bad = curated.CuratedTrainers(losses={**data.losses, "Trainer": curated.TrainerLoss("NoSuchLoss")}, reference_only={})
+    bad = curated.CuratedTrainers(
+        losses={**data.losses, "Trainer": curated.TrainerLoss("NoSuchLoss")}, reference_only={}
+    )
     with pytest.raises(curated.CuratedDataError, match="'NoSuchLoss', which is not a LossModule"):
         curated.validate(bad, names, {})
 

@@ -56,5 +56,8 @@ def test_a_block_cannot_leave_the_environment_or_cwd_changed(tmp_path):
     import os
 
     before_cwd, before_env = os.getcwd(), os.environ.get("CKPT_BACKEND")
-    capture_entry(_entry("import os\nos.environ['CKPT_BACKEND'] = 'memmap'\ntry:\n    {}['a']\nexcept KeyError:\n    pass\n"), "0.0")
+    capture_entry(
+        _entry("import os\nos.environ['CKPT_BACKEND'] = 'memmap'\ntry:\n    {}['a']\nexcept KeyError:\n    pass\n"),
+        "0.0",
+    )
     assert os.getcwd() == before_cwd and os.environ.get("CKPT_BACKEND") == before_env

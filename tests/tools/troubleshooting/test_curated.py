@@ -13,7 +13,9 @@ def test_the_shipped_entries_meet_the_issue(troubleshooting_entries):
     entries = troubleshooting_entries.entries
     assert len(entries) >= 40
     reported = [e for e in entries if e.reported]
-    assert len(reported) + len(troubleshooting_entries.fixed) >= 20, f"only {len(reported)} entries come from reported failures"
+    assert len(reported) + len(troubleshooting_entries.fixed) >= 20, (
+        f"only {len(reported)} entries come from reported failures"
+    )
     # Issue 9: at least half of the entries come from failures users reported.
     assert 2 * len(reported) > len(entries), f"{len(reported)} of {len(entries)} entries come from reported failures"
     assert {e.kind for e in entries} == {RAISES, SILENT, ELSEWHERE}
@@ -38,8 +40,14 @@ def _write(tmp_path, entries, files, fixed=()):
 
 
 def _entry(**over):
-    entry = {"slug": "a-b", "area": "keys", "symptom": "KeyError", "cause": "Why.", "source": "found by trying",
-             "links": {"DQNLoss": "losses/DQNLoss.md"}}
+    entry = {
+        "slug": "a-b",
+        "area": "keys",
+        "symptom": "KeyError",
+        "cause": "Why.",
+        "source": "found by trying",
+        "links": {"DQNLoss": "losses/DQNLoss.md"},
+    }
     entry.update(over)
     return entry
 

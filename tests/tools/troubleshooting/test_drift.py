@@ -17,12 +17,15 @@ def test_every_captured_text_is_the_reviewed_one(troubleshooting_captures):
         if was is None:
             drifted.append(f"{slug}: never reviewed; torchrl now raises {now['error_text']!r}")
         elif was["error_text"] != now["error_text"] or was["error_type"] != now["error_type"]:
-            drifted.append(f"{slug}: reviewed text {was['error_text']!r}, torchrl {now['captured_on']} raises "
-                           f"{now['error_text']!r}")
+            drifted.append(
+                f"{slug}: reviewed text {was['error_text']!r}, torchrl {now['captured_on']} raises "
+                f"{now['error_text']!r}"
+            )
     gone = sorted(set(before) - set(current))
     assert not drifted and not gone, (
         "troubleshooting entries whose error text changed (re-read the entry in data/troubleshooting.yaml, "
-        f"then run `{ACCEPT_COMMAND}`):\n" + "\n".join(drifted)
+        f"then run `{ACCEPT_COMMAND}`):\n"
+        + "\n".join(drifted)
         + (f"\nreviewed entries that no longer exist: {gone} (run `{ACCEPT_COMMAND}`)" if gone else "")
     )
 

@@ -2,22 +2,40 @@
 
 from __future__ import annotations
 
-from tools.troubleshooting.views import render
 from tools.troubleshooting.facts.records import RAISES, SILENT, Area, Capture, Captures, Curated, Entry, FixedUpstream
+from tools.troubleshooting.views import render
 
 
 def _curated():
-    loud = Entry("loud", "keys", "KeyError: 'x'", RAISES, "Why loud.", "https://github.com/pytorch/rl/issues/1",
-                 [["ClipPPOLoss", "losses/ClipPPOLoss.md"]], "repro()\n", "fix()\n")
-    quiet = Entry("quiet", "keys", "Nothing moves", SILENT, "Why quiet.", "found by trying", [], "check()\n", "fixed()\n")
-    fixed = FixedUpstream("old", "It broke", "https://github.com/pytorch/rl/issues/2",
-                          "https://github.com/pytorch/rl/pull/3", "v0.2.0", "works()\n")
+    loud = Entry(
+        "loud",
+        "keys",
+        "KeyError: 'x'",
+        RAISES,
+        "Why loud.",
+        "https://github.com/pytorch/rl/issues/1",
+        [["ClipPPOLoss", "losses/ClipPPOLoss.md"]],
+        "repro()\n",
+        "fix()\n",
+    )
+    quiet = Entry(
+        "quiet", "keys", "Nothing moves", SILENT, "Why quiet.", "found by trying", [], "check()\n", "fixed()\n"
+    )
+    fixed = FixedUpstream(
+        "old",
+        "It broke",
+        "https://github.com/pytorch/rl/issues/2",
+        "https://github.com/pytorch/rl/pull/3",
+        "v0.2.0",
+        "works()\n",
+    )
     return Curated([Area("keys", "Keys")], [loud, quiet], [fixed])
 
 
 def _captures():
-    return Captures("0.14.1", [Capture("loud", "KeyError", "KeyError: 'x'\nmore", "0.14.1"),
-                               Capture("quiet", None, None, "0.14.1")])
+    return Captures(
+        "0.14.1", [Capture("loud", "KeyError", "KeyError: 'x'\nmore", "0.14.1"), Capture("quiet", None, None, "0.14.1")]
+    )
 
 
 def test_an_entry_shows_heading_text_cause_blocks_and_links():
@@ -44,13 +62,25 @@ def test_index_tables_and_checklist():
 
 def test_fixed_upstream_table_and_blocks():
     out = render.render_fixed(_curated(), "0.14.1")
-    assert "| [It broke](#old) | [#2](https://github.com/pytorch/rl/issues/2) | [#3](https://github.com/pytorch/rl/pull/3) | v0.2.0 |" in out
+    assert (
+        "| [It broke](#old) | [#2](https://github.com/pytorch/rl/issues/2) | [#3](https://github.com/pytorch/rl/pull/3) | v0.2.0 |"
+        in out
+    )
     assert "```python\nworks()\n```" in out
 
 
 def test_a_symptom_that_names_a_lambda_or_a_placeholder_is_shown_as_typed():
-    entry = Entry("hook", "keys", "TypeError: <lambda>() missing 1 required argument & more", SILENT, "Why.",
-                  "found by trying", [], "check()\n", "fixed()\n")
+    entry = Entry(
+        "hook",
+        "keys",
+        "TypeError: <lambda>() missing 1 required argument & more",
+        SILENT,
+        "Why.",
+        "found by trying",
+        [],
+        "check()\n",
+        "fixed()\n",
+    )
     out = render.render_entry(entry, Capture("hook", None, None, "0.14.1"), None)
     assert out.startswith("## TypeError: &lt;lambda&gt;() missing 1 required argument &amp; more { #hook }\n")
     curated = Curated([Area("keys", "Keys")], [entry], [])

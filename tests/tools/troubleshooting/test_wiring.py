@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tools.troubleshooting.views import render
 from tools.troubleshooting.facts.capture import CaptureError
 from tools.troubleshooting.facts.records import RAISES, SILENT, Capture, Entry, WiringCase
 from tools.troubleshooting.facts.wiring import setup_code, wiring_case
+from tools.troubleshooting.views import render
 
 
 @pytest.fixture(scope="module")
@@ -18,7 +18,9 @@ def troubleshooting_wiring():
 
 
 def _entry(code: str, kind: str = RAISES, wiring=("loss", "batch")) -> Entry:
-    return Entry("demo", "keys", "KeyError: demo", kind, "Why.", "found by trying", [], code, "pass\n", wiring=list(wiring))
+    return Entry(
+        "demo", "keys", "KeyError: demo", kind, "Why.", "found by trying", [], code, "pass\n", wiring=list(wiring)
+    )
 
 
 def test_every_entry_naming_its_wiring_has_a_report(troubleshooting_entries, troubleshooting_wiring):
@@ -51,7 +53,10 @@ def test_setup_code_stops_before_the_first_top_level_try():
     [
         ("loss = 1\nbatch = 2\n", "no top-level try"),
         ("loss = 1\nbatch = 2\ntry:\n    pass\nexcept Exception:\n    pass\n", "as a loss module"),
-        ("raise ValueError('boom')\ntry:\n    pass\nexcept Exception:\n    pass\n", "failed before the call it catches"),
+        (
+            "raise ValueError('boom')\ntry:\n    pass\nexcept Exception:\n    pass\n",
+            "failed before the call it catches",
+        ),
     ],
 )
 def test_a_case_the_checker_cannot_run_names_the_entry(code, says):
@@ -66,16 +71,22 @@ def test_the_report_is_folded_under_the_reproduction_with_a_link_to_the_checker(
         entry,
         Capture("demo", "KeyError", "KeyError: demo", "0.14.1"),
         None,
-        WiringCase("demo", "loss", "batch", "Keys it reads:\n  \"action\"  MISSING\nVerdict: not ready (1 problem)", False),
+        WiringCase(
+            "demo", "loss", "batch", 'Keys it reads:\n  "action"  MISSING\nVerdict: not ready (1 problem)', False
+        ),
     )
     block = out.split("```python\nrepro()\n```\n", 1)[1]
     assert block.lstrip("\n").startswith('??? info "What check_wiring says about this case"\n')
     assert "[`check_wiring`](../tools/check-wiring.md)" in block and "`loss` and `batch`" in block
-    assert "    ```text\n    Keys it reads:\n      \"action\"  MISSING\n    Verdict: not ready (1 problem)\n    ```" in block
+    assert (
+        '    ```text\n    Keys it reads:\n      "action"  MISSING\n    Verdict: not ready (1 problem)\n    ```' in block
+    )
     assert block.index("Verdict") < block.index("**Fix:**")
 
 
-def test_the_forward_pass_it_reports_raises_what_the_reader_sees(troubleshooting_entries, troubleshooting_captures, troubleshooting_wiring):
+def test_the_forward_pass_it_reports_raises_what_the_reader_sees(
+    troubleshooting_entries, troubleshooting_captures, troubleshooting_wiring
+):
     # The checker's own introspection must not change the failure: its forward pass, on the loss as the
     # reproduction built it, raises the error the entry shows.
     for case in troubleshooting_wiring.cases:

@@ -16,7 +16,7 @@ from tools.core.errors import run
 
 SCRIPT = Path(sys.executable).parent / "check_wiring"
 WIRINGS = textwrap.dedent(
-    '''
+    """
     from tools.torchrl import loss_zoo as zoo
 
     def ready():
@@ -37,7 +37,7 @@ WIRINGS = textwrap.dedent(
 
     def returns_no_loss():
         return "not a loss", None
-    '''
+    """
 )
 
 
@@ -81,8 +81,13 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(wirings, capsys, targe
 
 def test_console_script_reports_problems_with_exit_1(wirings, tmp_path):
     result = subprocess.run(
-        [str(SCRIPT), f"{wirings.name}:broken"], cwd=tmp_path, env=build_env(), capture_output=True, text=True, timeout=300
+        [str(SCRIPT), f"{wirings.name}:broken"],
+        cwd=tmp_path,
+        env=build_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 1, result.stderr
-    assert "fix: loss.set_keys(reward=\"rew\")" in result.stdout
+    assert 'fix: loss.set_keys(reward="rew")' in result.stdout
     assert result.stdout.rstrip().endswith("Verdict: not ready (1 problem)")

@@ -14,9 +14,8 @@ import warnings
 
 import pytest
 
-from tools.outputs.facts.store import load
-from tools.outputs.facts.store import REFRESH_COMMAND
 from tools.core.paths import ROOT, SNIPPETS
+from tools.outputs.facts.store import REFRESH_COMMAND, load
 
 EXAMPLES = sorted(p.relative_to(ROOT).as_posix() for p in (SNIPPETS / "tools").glob("check_wiring_*.py"))
 

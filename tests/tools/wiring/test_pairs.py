@@ -49,7 +49,9 @@ def renamed(batch, old, new):
 # name, how it is broken -> (loss, batch), the problem kind expected
 SET_KEYS_CASES = {
     "ClipPPOLoss, log-prob stored under another name": (
-        lambda: (lambda loss, batch: (loss, renamed(batch, ("agent", "action_log_prob"), "sample_log_prob")))(*build("ClipPPOLoss")),
+        lambda: (lambda loss, batch: (loss, renamed(batch, ("agent", "action_log_prob"), "sample_log_prob")))(
+            *build("ClipPPOLoss")
+        ),
         "missing",
     ),
     "SACLoss, Q-network writes q_value": (
@@ -61,7 +63,9 @@ SET_KEYS_CASES = {
         "missing",
     ),
     "IQLLoss, value network writes v": (
-        lambda: build("IQLLoss", {'in_keys=["observation"])  # writes "state_value"': 'in_keys=["observation"], out_keys=["v"])'}),
+        lambda: build(
+            "IQLLoss", {'in_keys=["observation"])  # writes "state_value"': 'in_keys=["observation"], out_keys=["v"])'}
+        ),
         "network_output",
     ),
     "MAPPOLoss, nested critic value key not wired": (
@@ -71,7 +75,9 @@ SET_KEYS_CASES = {
 }
 
 
-@pytest.mark.parametrize("name", ["ClipPPOLoss", "A2CLoss", "SACLoss", "TD3Loss", "DQNLoss", "IQLLoss", "CQLLoss", "MAPPOLoss"])
+@pytest.mark.parametrize(
+    "name", ["ClipPPOLoss", "A2CLoss", "SACLoss", "TD3Loss", "DQNLoss", "IQLLoss", "CQLLoss", "MAPPOLoss"]
+)
 def test_correct_wiring_is_ready(name):
     report = check(*build(name))
     assert report.ready, str(report)
@@ -110,7 +116,9 @@ def test_a2c_index_actions_for_a_one_hot_actor():
     assert [p.kind for p in report.problems] == ["action_encoding"], str(report)
     assert "OneHotCategorical" in report.problems[0].message
     fixed = broken.clone()
-    fixed["agent", "action"] = torch.nn.functional.one_hot(broken["agent", "action"], batch["agent", "action"].shape[-1])
+    fixed["agent", "action"] = torch.nn.functional.one_hot(
+        broken["agent", "action"], batch["agent", "action"].shape[-1]
+    )
     assert check(loss, fixed).ready
 
 

@@ -8,10 +8,26 @@ from tools.wiring.views.render import render_checks, render_markdown, render_tex
 
 
 def _report(problems):
-    key = ExpectedKey(["next", "reward"], ["loss key reward"], "environment", True, [KeyMap("loss", "reward", ["next"])],
-                      effect="raises")
-    return WiringReport("TD3Loss", "TD0Estimator", "data", [2, 4], "tools/torchrl/loss_zoo/constructions/TD3Loss.py", [key], problems,
-                        [], ForwardRun(False, "KeyError: 'reward'"), ForwardRun(True))
+    key = ExpectedKey(
+        ["next", "reward"],
+        ["loss key reward"],
+        "environment",
+        True,
+        [KeyMap("loss", "reward", ["next"])],
+        effect="raises",
+    )
+    return WiringReport(
+        "TD3Loss",
+        "TD0Estimator",
+        "data",
+        [2, 4],
+        "tools/torchrl/loss_zoo/constructions/TD3Loss.py",
+        [key],
+        problems,
+        [],
+        ForwardRun(False, "KeyError: 'reward'"),
+        ForwardRun(True),
+    )
 
 
 def test_every_check_is_a_row_of_the_checks_table():

@@ -12,8 +12,7 @@ import pytest
 
 from tools.torchrl import loss_zoo as zoo
 from tools.wiring import check_wiring
-from tools.wiring.facts.records import CHANGES, RAISES
-from tools.wiring.facts.records import as_key, key_text
+from tools.wiring.facts.records import CHANGES, RAISES, as_key, key_text
 
 
 def _check(case, data):

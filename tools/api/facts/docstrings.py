@@ -44,9 +44,18 @@ ATTRIBUTE_FIELD = re.compile(r"^(?P<indent>\s*):(?P<field>cvar|ivar|var)\s+(?P<n
 ATTRIBUTE_KINDS = {"cvar": "class attribute", "ivar": "attribute", "var": "attribute"}
 
 ADMONITIONS = {
-    "note": "Note", "warning": "Warning", "seealso": "See also", "important": "Important",
-    "tip": "Tip", "hint": "Hint", "caution": "Caution", "danger": "Danger", "attention": "Attention",
-    "deprecated": "Deprecated", "versionadded": "Added in version", "versionchanged": "Changed in version",
+    "note": "Note",
+    "warning": "Warning",
+    "seealso": "See also",
+    "important": "Important",
+    "tip": "Tip",
+    "hint": "Hint",
+    "caution": "Caution",
+    "danger": "Danger",
+    "attention": "Attention",
+    "deprecated": "Deprecated",
+    "versionadded": "Added in version",
+    "versionchanged": "Changed in version",
     "todo": "Todo",
 }
 CODE_DIRECTIVES = {"code-block", "code", "sourcecode", "testcode", "testsetup", "testoutput", "doctest", "ipython"}
@@ -150,7 +159,9 @@ def escape_html(text: str) -> str:
 
 
 def _inline(line: str, link: Link) -> str:
-    line = ATTRIBUTE_FIELD.sub(lambda m: f"{m.group('indent')}`{m.group('name')}` ({ATTRIBUTE_KINDS[m.group('field')]}): ", line)
+    line = ATTRIBUTE_FIELD.sub(
+        lambda m: f"{m.group('indent')}`{m.group('name')}` ({ATTRIBUTE_KINDS[m.group('field')]}): ", line
+    )
     param = PARAM_LINE.match(line)
     if param:
         head = f"{param.group('head')}({plain_roles(param.group('type')).replace('`', '')})"
@@ -170,7 +181,9 @@ def to_markdown(docstring: str, link: Link = lambda target: None) -> str:
     """
     lines = _directives(_drop_code(docstring.splitlines()))
     # A trailing "::" (reStructuredText's literal-block marker) reads as a colon.
-    lines = [line[:-1] if line.rstrip().endswith("::") and not line.strip().startswith("..") else line for line in lines]
+    lines = [
+        line[:-1] if line.rstrip().endswith("::") and not line.strip().startswith("..") else line for line in lines
+    ]
     text = "\n".join(_inline(line, link) for line in lines)
     return re.sub(r"\n{3,}", "\n\n", text).strip("\n")
 

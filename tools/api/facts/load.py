@@ -42,7 +42,8 @@ class _DocumentedModulesOnly(griffe.ModuleFinder):
 
     def submodules(self, module: griffe.Module):
         return [
-            (parts, path) for parts, path in super().submodules(module)
+            (parts, path)
+            for parts, path in super().submodules(module)
             if ".".join((module.path, *parts)) in self.wanted
         ]
 

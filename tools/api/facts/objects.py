@@ -70,7 +70,6 @@ def _identifier(cls: type, preferred_module: str) -> str:
     """Public path of ``cls``: in ``preferred_module`` when it exports it, else its shortest exporting module."""
     import importlib
 
-
     if getattr(importlib.import_module(preferred_module), cls.__name__, None) is cls:
         return f"{preferred_module}.{cls.__name__}"
     return f"{public_module(cls)}.{cls.__name__}"
@@ -116,16 +115,35 @@ def documented() -> dict[str, ApiObject]:
 
     def add(obj: ApiObject) -> None:
         if obj.name in out and out[obj.name].identifier != obj.identifier:
-            raise ValueError(f"two documented classes are named {obj.name}: {out[obj.name].identifier}, {obj.identifier}")
+            raise ValueError(
+                f"two documented classes are named {obj.name}: {out[obj.name].identifier}, {obj.identifier}"
+            )
         out[obj.name] = obj
 
     for cls, (kind, identifier, methods) in bases.items():
         shared = tuple(name for name in own_methods(cls) if name in methods)
-        add(ApiObject(kind=kind, name=cls.__name__, identifier=identifier, canonical=_canonical(cls), members=shared, base=True))
+        add(
+            ApiObject(
+                kind=kind,
+                name=cls.__name__,
+                identifier=identifier,
+                canonical=_canonical(cls),
+                members=shared,
+                base=True,
+            )
+        )
     for kind, cls, _public in classes:
         links = tuple((method, f"{identifiers[definer]}.{method}") for method, definer in inherited[cls].items())
-        add(ApiObject(kind=kind, name=cls.__name__, identifier=identifiers[cls], canonical=_canonical(cls),
-                      members=tuple(own_methods(cls)), inherited=links))
+        add(
+            ApiObject(
+                kind=kind,
+                name=cls.__name__,
+                identifier=identifiers[cls],
+                canonical=_canonical(cls),
+                members=tuple(own_methods(cls)),
+                inherited=links,
+            )
+        )
     return out
 
 

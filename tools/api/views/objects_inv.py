@@ -31,14 +31,16 @@ def urls(inventory: Inventory) -> dict[str, str]:
 
 def merged(previous: Inventory, current: Inventory) -> bytes:
     """``current``'s entries, and ``previous``'s for objects this build did not render."""
-    return Inventory(list({**previous, **current}.values()), project=current.project, version=current.version).format_sphinx()
+    return Inventory(
+        list({**previous, **current}.values()), project=current.project, version=current.version
+    ).format_sphinx()
 
 
 def parse(data: bytes) -> Inventory:
     return Inventory.parse_sphinx(io.BytesIO(data))
 
 
-def repointed(inventory: Inventory, defined_at: Callable[[str], "str | None"]) -> Inventory:
+def repointed(inventory: Inventory, defined_at: Callable[[str], str | None]) -> Inventory:
     """Each secondary entry (an alias path) pointed at the section of the object it resolves to.
 
     griffe registers an alias of an inherited method on every base class

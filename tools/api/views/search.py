@@ -33,7 +33,9 @@ _PARAMETERS = re.compile(r'<p>(<span class="doc-section-title">(?:Other )?Parame
 def repeated_parameters() -> frozenset[str]:
     """Identifiers of the classes whose constructor parameters their page lists already."""
     return frozenset(
-        obj.identifier for obj in objects.documented().values() if obj.kind in KINDS_WITH_PARAMETER_TABLES and not obj.base
+        obj.identifier
+        for obj in objects.documented().values()
+        if obj.kind in KINDS_WITH_PARAMETER_TABLES and not obj.base
     )
 
 

@@ -41,5 +41,7 @@ def load() -> CuratedConfigs:
     return CuratedConfigs(
         factory_targets=dict(raw.get("factory_targets") or {}),
         call_time_parameters=dict(raw.get("call_time_parameters") or {}),
-        overrides=[Override(**{k: " ".join(str(v).split()) for k, v in entry.items()}) for entry in raw.get("overrides") or []],
+        overrides=[
+            Override(**{k: " ".join(str(v).split()) for k, v in entry.items()}) for entry in raw.get("overrides") or []
+        ],
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import re
@@ -91,10 +92,9 @@ def fields_of(cls: type) -> list[ConfigField]:
     from omegaconf import MISSING
 
     hints = {}
-    try:
+    # Annotations naming TYPE_CHECKING-only types cannot be resolved: fall back to the text.
+    with contextlib.suppress(Exception):
         hints = typing.get_type_hints(cls)
-    except Exception:  # annotations naming TYPE_CHECKING-only types: fall back to the text
-        pass
     out = []
     for f in dataclasses.fields(cls):
         if f.name.startswith("_"):

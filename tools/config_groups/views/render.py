@@ -22,7 +22,9 @@ def render_overview(survey: ConfigSurvey) -> str:
     rows = ["| Group | Options | Example |", "| --- | --- | --- |"]
     for group in survey.groups:
         first = group.entries[0]
-        rows.append(f"| [`{group.name}`](#{group.name.replace('_', '-')}) | {len(group.entries)} | `{group.name}/{first.name}` → `{first.config}` |")
+        rows.append(
+            f"| [`{group.name}`](#{group.name.replace('_', '-')}) | {len(group.entries)} | `{group.name}/{first.name}` → `{first.config}` |"
+        )
     total = sum(len(g.entries) for g in survey.groups)
     rows.append(f"| **{len(survey.groups)} groups** | **{total}** | |")
     return "\n".join(rows) + "\n"
@@ -39,7 +41,7 @@ def render_groups(survey: ConfigSurvey) -> str:
             config = survey.config(entry.config)
             target = f"`{config.target}`" if config.target else "none (a base class)"
             out.append(
-                f"| `{group.name}/{entry.name}` | <span id=\"{anchor(config.name)}\"></span>`{config.name}` | {target} "
+                f'| `{group.name}/{entry.name}` | <span id="{anchor(config.name)}"></span>`{config.name}` | {target} '
                 f"| {_builds(config)} | {config.resolved_how} |"
             )
         out.append("")
@@ -52,7 +54,7 @@ def render_unregistered(survey: ConfigSurvey) -> str:
         if config.registered_as:
             continue
         target = f"`{config.target}`" if config.target else "none (a base class)"
-        rows.append(f"| <span id=\"{anchor(config.name)}\"></span>`{config.name}` | {target} | {_builds(config)} |")
+        rows.append(f'| <span id="{anchor(config.name)}"></span>`{config.name}` | {target} | {_builds(config)} |')
     return "\n".join(rows) + "\n"
 
 

@@ -19,4 +19,4 @@ def all_contradictions() -> list[Contradiction]:
     return found + trainer_contradictions()
 
 
-__all__ = ["Contradiction", "ContractFacts", "all_contradictions", "facts"]
+__all__ = ["ContractFacts", "Contradiction", "all_contradictions", "facts"]

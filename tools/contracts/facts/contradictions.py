@@ -83,11 +83,12 @@ def _same(a, b) -> bool:
             return False
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
         return list(a) == list(b)
-    return a == b and type(a) is type(b) or (isinstance(a, bool) is isinstance(b, bool) and a == b)
+    return (a == b and type(a) is type(b)) or (isinstance(a, bool) is isinstance(b, bool) and a == b)
 
 
-def default_contradictions(owner: str, page: str, docs: dict[str, str], defaults: dict[str, str],
-                           effective: dict[str, str] | None) -> list[Contradiction]:
+def default_contradictions(
+    owner: str, page: str, docs: dict[str, str], defaults: dict[str, str], effective: dict[str, str] | None
+) -> list[Contradiction]:
     """``docs``: parameter -> description; ``defaults``: parameter -> introspected default as Python text
     (required ones left out); ``effective``: parameter -> value a default-built object holds (measured;
     None when the object was not built here)."""
@@ -102,20 +103,40 @@ def default_contradictions(owner: str, page: str, docs: dict[str, str], defaults
         if declared is _NOT_LITERAL or _same(claimed, declared):
             continue
         if declared is None and effective is None:
-            out.append(Contradiction(owner, page, DEFAULT, name, quote,
-                                     "the signature default is `None` (what it resolves to is not measured: "
-                                     "not built here)", "introspected"))
+            out.append(
+                Contradiction(
+                    owner,
+                    page,
+                    DEFAULT,
+                    name,
+                    quote,
+                    "the signature default is `None` (what it resolves to is not measured: not built here)",
+                    "introspected",
+                )
+            )
             continue
         if declared is None and name in effective:
             held = _literal(effective[name])
             if held is not _NOT_LITERAL and _same(claimed, held):
                 continue  # the signature's None resolves to the stated default: consistent
-            out.append(Contradiction(owner, page, DEFAULT, name, quote,
-                                     f"the signature default is `None` and a {owner} built with default arguments "
-                                     f"holds `{effective[name]}`", "measured"))
+            out.append(
+                Contradiction(
+                    owner,
+                    page,
+                    DEFAULT,
+                    name,
+                    quote,
+                    f"the signature default is `None` and a {owner} built with default arguments "
+                    f"holds `{effective[name]}`",
+                    "measured",
+                )
+            )
             continue
-        out.append(Contradiction(owner, page, DEFAULT, name, quote,
-                                 f"the signature default is `{defaults[name]}`", "introspected"))
+        out.append(
+            Contradiction(
+                owner, page, DEFAULT, name, quote, f"the signature default is `{defaults[name]}`", "introspected"
+            )
+        )
     return out
 
 
@@ -126,9 +147,17 @@ def set_keys_contradictions(owner: str, page: str, docstring: str, accepted: set
             continue
         stem = name.removesuffix("_key")
         instead = f"; the accepted name is `{stem}`" if stem in accepted else ""
-        out.append(Contradiction(owner, page, SET_KEYS, name, f"set_keys({name}=...)",
-                                 f"`{name}` is not a name `set_keys` accepts (it raises ValueError){instead}",
-                                 "introspected"))
+        out.append(
+            Contradiction(
+                owner,
+                page,
+                SET_KEYS,
+                name,
+                f"set_keys({name}=...)",
+                f"`{name}` is not a name `set_keys` accepts (it raises ValueError){instead}",
+                "introspected",
+            )
+        )
     return out
 
 
@@ -141,7 +170,11 @@ def refused_contradictions(owner: str, page: str, docs: dict[str, str], outcomes
         fact = f"passing `{outcome.name}={outcome.tried}` is {outcome.outcome}: {code(outcome.text)}"
         if outcome.set_keys_name:
             fact += f"; use `set_keys({outcome.set_keys_name}=...)`"
-        out.append(Contradiction(owner, page, REFUSED, outcome.name, f"documents `{outcome.name}` as an argument", fact, "measured"))
+        out.append(
+            Contradiction(
+                owner, page, REFUSED, outcome.name, f"documents `{outcome.name}` as an argument", fact, "measured"
+            )
+        )
     return out
 
 
@@ -151,7 +184,9 @@ def loss_docs(name: str) -> tuple[dict[str, str], str]:
     return load.parameter_docs(identifier), load.docstring_text(identifier)
 
 
-def loss_contradictions(record, param_docs: dict[str, str] | None = None, docstring: str | None = None) -> list[Contradiction]:
+def loss_contradictions(
+    record, param_docs: dict[str, str] | None = None, docstring: str | None = None
+) -> list[Contradiction]:
     """Every contradiction between a loss's docstring and its records (the docstring read through tools.api
     unless given)."""
     if param_docs is None or docstring is None:

@@ -42,7 +42,6 @@ def _fresh(case):
 def exported_classes() -> list[ExportedClass]:
     from torchrl.objectives import LossModule
 
-
     out = []
     for namespace in NAMESPACES:
         module = importlib.import_module(namespace)
@@ -62,7 +61,8 @@ def overriders(classes: dict[str, type]) -> dict[str, list[str]]:
     found = {}
     for method in OVERRIDABLE:
         found[method] = sorted(
-            name for name, cls in classes.items()
+            name
+            for name, cls in classes.items()
             if any(method in vars(k) for k in cls.__mro__[: cls.__mro__.index(LossModule)])
         )
     return found
@@ -76,26 +76,40 @@ def _set_keys_checks(case) -> tuple[list[Check], str]:
         unknown = "nothing was raised"
     except Exception as exc:  # the text users see
         unknown = error_text(exc, lines=1, limit=300)
-    checks.append(Check("A name `_AcceptedKeys` does not declare raises", unknown != "nothing was raised",
-                        f"`loss.set_keys(advantage_key=\"adv\")` raised `{stable_error(unknown)}`"))
+    checks.append(
+        Check(
+            "A name `_AcceptedKeys` does not declare raises",
+            unknown != "nothing was raised",
+            f'`loss.set_keys(advantage_key="adv")` raised `{stable_error(unknown)}`',
+        )
+    )
 
     loss = _fresh(case)
     default = type(loss)._AcceptedKeys().advantage
     loss.set_keys(advantage="my_advantage")
     loss.set_keys(advantage=None)
-    checks.append(Check("`None` puts a key back to its default", loss.tensor_keys.advantage == default,
-                        f"after `set_keys(advantage=\"my_advantage\")` then `set_keys(advantage=None)`, "
-                        f"`tensor_keys.advantage` is `{loss.tensor_keys.advantage!r}`"))
+    checks.append(
+        Check(
+            "`None` puts a key back to its default",
+            loss.tensor_keys.advantage == default,
+            f'after `set_keys(advantage="my_advantage")` then `set_keys(advantage=None)`, '
+            f"`tensor_keys.advantage` is `{loss.tensor_keys.advantage!r}`",
+        )
+    )
 
     loss = _fresh(case)
     loss.set_keys(advantage=("extra", "advantage"))
     as_tuple = loss.tensor_keys.advantage
     loss.set_keys(advantage=["extra", "advantage"])
     as_list = loss.tensor_keys.advantage
-    checks.append(Check("A tuple names a nested key and is stored as given; a list is stored as a list too",
-                        isinstance(as_tuple, tuple) and isinstance(as_list, list),
-                        f"`set_keys(advantage=(\"extra\", \"advantage\"))` stored `{as_tuple!r}`; "
-                        f"`set_keys(advantage=[\"extra\", \"advantage\"])` stored `{as_list!r}` (a {type(as_list).__name__})"))
+    checks.append(
+        Check(
+            "A tuple names a nested key and is stored as given; a list is stored as a list too",
+            isinstance(as_tuple, tuple) and isinstance(as_list, list),
+            f'`set_keys(advantage=("extra", "advantage"))` stored `{as_tuple!r}`; '
+            f'`set_keys(advantage=["extra", "advantage"])` stored `{as_list!r}` (a {type(as_list).__name__})',
+        )
+    )
 
     loss = _fresh(case)
     action = loss.tensor_keys.action
@@ -108,30 +122,48 @@ def _set_keys_checks(case) -> tuple[list[Check], str]:
         ok = False
     else:
         ok, run_text = run.ok, "ran" if run.ok else f"did not run: {run.error}"
-    checks.append(Check("A list key (as Hydra passes a YAML list) works in a forward pass", ok,
-                        f"`set_keys(action={listed!r})` then a forward pass on the example's batch {run_text}"))
+    checks.append(
+        Check(
+            "A list key (as Hydra passes a YAML list) works in a forward pass",
+            ok,
+            f"`set_keys(action={listed!r})` then a forward pass on the example's batch {run_text}",
+        )
+    )
 
     first, second = _fresh(case), _fresh(case)
     before = second.tensor_keys.value
     first.set_keys(value="other_value")
-    checks.append(Check("Each instance has its own keys: renaming on one leaves the others alone",
-                        second.tensor_keys.value == before,
-                        f"after `first.set_keys(value=\"other_value\")`, `second.tensor_keys.value` is `{second.tensor_keys.value!r}`"))
+    checks.append(
+        Check(
+            "Each instance has its own keys: renaming on one leaves the others alone",
+            second.tensor_keys.value == before,
+            f'after `first.set_keys(value="other_value")`, `second.tensor_keys.value` is `{second.tensor_keys.value!r}`',
+        )
+    )
 
     loss = _fresh(case)
     loss.make_value_estimator()
     loss.set_keys(reward="my_reward")
     reached = loss.value_estimator.tensor_keys.reward
-    checks.append(Check("Renaming after `make_value_estimator` reaches the estimator", reached == "my_reward",
-                        f"`make_value_estimator()` then `set_keys(reward=\"my_reward\")`: the estimator reads "
-                        f"`{reached!r}`"))
+    checks.append(
+        Check(
+            "Renaming after `make_value_estimator` reaches the estimator",
+            reached == "my_reward",
+            f'`make_value_estimator()` then `set_keys(reward="my_reward")`: the estimator reads `{reached!r}`',
+        )
+    )
 
     loss = _fresh(case)
     loss.set_keys(reward="my_reward")
     loss.make_value_estimator()
     reached = loss.value_estimator.tensor_keys.reward
-    checks.append(Check("Renaming before `make_value_estimator` reaches the estimator it makes", reached == "my_reward",
-                        f"`set_keys(reward=\"my_reward\")` then `make_value_estimator()`: the estimator reads `{reached!r}`"))
+    checks.append(
+        Check(
+            "Renaming before `make_value_estimator` reaches the estimator it makes",
+            reached == "my_reward",
+            f'`set_keys(reward="my_reward")` then `make_value_estimator()`: the estimator reads `{reached!r}`',
+        )
+    )
     return checks, unknown
 
 
@@ -143,7 +175,11 @@ def _mask_checks(case) -> list[Check]:
             loss.loss_mask_key = value
             checks.append(Check(f"`loss_mask_key = {value!r}` is accepted", True, f"stored `{loss.loss_mask_key!r}`"))
         except Exception as exc:  # recorded
-            checks.append(Check(f"`loss_mask_key = {value!r}` is accepted", False, f"raised `{error_text(exc, lines=1, limit=300)}`"))
+            checks.append(
+                Check(
+                    f"`loss_mask_key = {value!r}` is accepted", False, f"raised `{error_text(exc, lines=1, limit=300)}`"
+                )
+            )
     return checks
 
 
@@ -154,7 +190,6 @@ def _vmap_checks() -> list[Check]:
     (imported there as ``vmap``), so the wrapper replaces that name.
     """
     import torchrl.objectives.utils as objective_utils
-
 
     case = zoo.build(VMAP_LOSS)
     calls = {"n": 0}
@@ -170,24 +205,30 @@ def _vmap_checks() -> list[Check]:
         try:
             calls["n"] = 0
             loss = case.construct(deactivate_vmap=flag)
-            loss.set_keys(**{f: getattr(case.loss.tensor_keys, f) for f in case.loss.tensor_keys.__dataclass_fields__
-                             if getattr(case.loss.tensor_keys, f) is not None})
+            loss.set_keys(
+                **{
+                    f: getattr(case.loss.tensor_keys, f)
+                    for f in case.loss.tensor_keys.__dataclass_fields__
+                    if getattr(case.loss.tensor_keys, f) is not None
+                }
+            )
             runs(loss, case.batch.clone())
             counts[flag] = calls["n"]
         finally:
             objective_utils.vmap = original
-    return [Check(
-        "`deactivate_vmap=True` makes the loss stop calling `torch.vmap` over its Q-networks",
-        counts[False] > 0 and counts[True] == 0,
-        f"{VMAP_LOSS}: `torch.vmap` was called {counts[False]} time(s) while building and running it with "
-        f"`deactivate_vmap=False`, {counts[True]} with `deactivate_vmap=True`",
-    )]
+    return [
+        Check(
+            "`deactivate_vmap=True` makes the loss stop calling `torch.vmap` over its Q-networks",
+            counts[False] > 0 and counts[True] == 0,
+            f"{VMAP_LOSS}: `torch.vmap` was called {counts[False]} time(s) while building and running it with "
+            f"`deactivate_vmap=False`, {counts[True]} with `deactivate_vmap=True`",
+        )
+    ]
 
 
 def measure() -> ContractFacts:
     import torchrl.objectives.common as common
     from torchrl.objectives import LossModule
-
 
     with quiet():
         case = zoo.build(PROBE_LOSS)

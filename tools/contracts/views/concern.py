@@ -20,8 +20,12 @@ def _section(name: str):
         if name == "forwarding":
             return r.render_forwarding(rows_by_loss())
         records = all_records()
-        simple = {"reduction": r.render_reduction, "functional": r.render_functional, "nested": r.render_nested,
-                  "arguments": r.render_arguments}
+        simple = {
+            "reduction": r.render_reduction,
+            "functional": r.render_functional,
+            "nested": r.render_nested,
+            "arguments": r.render_arguments,
+        }
         if name in simple:
             return simple[name](records)
         return getattr(r, f"render_{name}")(facts(), records)
@@ -29,8 +33,20 @@ def _section(name: str):
     return render
 
 
-SECTIONS = ("subclasses", "forward", "set_keys", "forwarding", "mask", "reduction", "functional", "vmap",
-            "estimator", "nested", "arguments", "contradictions")
+SECTIONS = (
+    "subclasses",
+    "forward",
+    "set_keys",
+    "forwarding",
+    "mask",
+    "reduction",
+    "functional",
+    "vmap",
+    "estimator",
+    "nested",
+    "arguments",
+    "contradictions",
+)
 
 
 def _flags(arg: str) -> str:

@@ -33,8 +33,13 @@ def render_subclasses(facts: ContractFacts, records) -> str:
     lines = [
         f"**Checked at build time:** the public namespaces export {len(losses)} loss classes, and every one of them "
         f"subclasses `LossModule` ({'the same set as the loss table' if {e.name for e in losses} == listed else 'NOT the set of the loss table'}). "
-        + ("No exported class named `*Loss` fails to subclass it." if not named_like_losses else
-           "Exported classes named like losses that do not subclass it: " + ", ".join(f"`{e.name}`" for e in named_like_losses) + "."),
+        + (
+            "No exported class named `*Loss` fails to subclass it."
+            if not named_like_losses
+            else "Exported classes named like losses that do not subclass it: "
+            + ", ".join(f"`{e.name}`" for e in named_like_losses)
+            + "."
+        ),
         "",
         f"Every one of them defines its own `forward` (introspected: {len(facts.overrides.get('forward', []))} of {len(losses)}).",
         "",
@@ -50,15 +55,25 @@ def render_subclasses(facts: ContractFacts, records) -> str:
 def render_forward(facts: ContractFacts, records) -> str:
     measured = [r for r in records if r.measured is not None]
     tuples = [r.name for r in measured if r.measured.returns_tuple]
-    unnamed = [r.name for r in measured if any(not str(o.key).startswith(("loss", "['loss")) for o in r.measured.loss_outputs)]
+    unnamed = [
+        r.name for r in measured if any(not str(o.key).startswith(("loss", "['loss")) for o in r.measured.loss_outputs)
+    ]
     lines = [
         f"```text\nLossModule.{facts.forward_signature}\n```",
         "",
         f"Measured on the {len(measured)} losses built here: the forward pass takes one TensorDict and returns a TensorDict "
         f"of results for {len(measured) - len(tuples)} of them; "
-        + (f"{', '.join(_link(n) for n in tuples)} return a tuple (the losses first, then the data they were computed on). " if tuples else "")
+        + (
+            f"{', '.join(_link(n) for n in tuples)} return a tuple (the losses first, then the data they were computed on). "
+            if tuples
+            else ""
+        )
         + "Sum the scalar entries that carry a gradient: "
-        + (f"not every loss names them `loss_*` ({', '.join(_link(n) for n in unnamed)} do not)." if unnamed else "every loss names them `loss_*`."),
+        + (
+            f"not every loss names them `loss_*` ({', '.join(_link(n) for n in unnamed)} do not)."
+            if unnamed
+            else "every loss names them `loss_*`."
+        ),
     ]
     return "\n".join(lines) + "\n"
 
@@ -80,8 +95,13 @@ def render_set_keys(facts: ContractFacts, records) -> str:
         facts.unknown_name_error,
         "```",
         "",
-        ("These classes define their own `set_keys` (introspected), so check the rules above on their pages: "
-         + ", ".join(_link(n) for n in own) + ".") if own else "No loss overrides `set_keys` (introspected).",
+        (
+            "These classes define their own `set_keys` (introspected), so check the rules above on their pages: "
+            + ", ".join(_link(n) for n in own)
+            + "."
+        )
+        if own
+        else "No loss overrides `set_keys` (introspected).",
     ]
     return "\n".join(lines) + "\n"
 
@@ -98,7 +118,11 @@ def render_forwarding(rows: dict) -> str:
         f"Renamed before the first forward pass (the default estimator is made then): measured per loss by the "
         f"[estimator matrix](../value-estimators/index.md). Renamed `reward`, `done` and `terminated` reached the "
         f"default estimator for {len(reached)} losses"
-        + (f"; not for {', '.join(f'{_link(n)} (' + ', '.join(f'`{k}`' for k in f.not_forwarded) + ')' for n, f in missed)}." if missed else "."),
+        + (
+            f"; not for {', '.join(f'{_link(n)} (' + ', '.join(f'`{k}`' for k in f.not_forwarded) + ')' for n, f in missed)}."
+            if missed
+            else "."
+        ),
     ]
     return "\n".join(lines) + "\n"
 
@@ -110,7 +134,7 @@ def render_mask(facts: ContractFacts, records) -> str:
     auto = ", ".join(code(repr(tuple(k)) if len(k) > 1 else repr(k[0])) for k in facts.mask_auto_keys)
     lines = [
         f"- **Default** (introspected, `LossModule.loss_mask_key`): `{facts.mask_default}`.",
-        f"- **What `\"auto\"` looks for** (introspected, `torchrl.objectives.common.AUTO_LOSS_MASK_KEYS`): {auto}, "
+        f'- **What `"auto"` looks for** (introspected, `torchrl.objectives.common.AUTO_LOSS_MASK_KEYS`): {auto}, '
         "in that order; every one present is combined with a logical and.",
         "- **Modes** (measured on `" + facts.probe_loss + "`):",
         "",
@@ -118,28 +142,42 @@ def render_mask(facts: ContractFacts, records) -> str:
         "",
         f"- **Which losses honour it** (measured: the same batch with an all-true mask and with half of it false; "
         f"the loss terms changed): {len(honoured)} of {len(honoured) + len(ignored) + len(failed)}: "
-        + ", ".join(_link(n) for n in honoured) + ".",
-        f"- **Ignored** (every loss term unchanged): " + (", ".join(_link(n) for n in ignored) or "none") + ".",
+        + ", ".join(_link(n) for n in honoured)
+        + ".",
+        "- **Ignored** (every loss term unchanged): " + (", ".join(_link(n) for n in ignored) or "none") + ".",
     ]
     if failed:
-        lines.append("- **Failed with a mask**: " + "; ".join(f"{_link(r.name)}: {code(r.measured.mask_error)}" for r in failed) + ".")
+        lines.append(
+            "- **Failed with a mask**: "
+            + "; ".join(f"{_link(r.name)}: {code(r.measured.mask_error)}" for r in failed)
+            + "."
+        )
     return "\n".join(lines) + "\n"
 
 
 def render_reduction(records) -> str:
-    rows = ["| Loss | `reduction` default (signature) | What a default-built loss holds (measured) |", "| --- | --- | --- |"]
+    rows = [
+        "| Loss | `reduction` default (signature) | What a default-built loss holds (measured) |",
+        "| --- | --- | --- |",
+    ]
     counts = Counter()
     for r in records:
         p = next((p for p in r.constructor_params if p.name == "reduction"), None)
         if p is None:
             continue
-        held = r.measured.probes.instance_facts.get("reduction", "–") if r.measured and r.measured.probes else "not measured †"
+        held = (
+            r.measured.probes.instance_facts.get("reduction", "–")
+            if r.measured and r.measured.probes
+            else "not measured †"
+        )
         counts[held] += 1
-        rows.append(f"| {_link(r.name)} | {code(p.default) or '**required**'} | {code(held) if held not in ('–', 'not measured †') else held} |")
+        rows.append(
+            f"| {_link(r.name)} | {code(p.default) or '**required**'} | {code(held) if held not in ('–', 'not measured †') else held} |"
+        )
     takes = sum(counts.values())
     summary = (
-        f"{takes} losses take `reduction` (introspected). A default of `None` means \"the class's own choice\": "
-        "the table shows what it became on a loss built with default arguments. `\"none\"` keeps per-sample terms "
+        f'{takes} losses take `reduction` (introspected). A default of `None` means "the class\'s own choice": '
+        'the table shows what it became on a loss built with default arguments. `"none"` keeps per-sample terms '
         "(then they are not scalars: sum or average them yourself)."
     )
     return summary + "\n\n" + "\n".join(rows) + "\n"
@@ -147,13 +185,23 @@ def render_reduction(records) -> str:
 
 def render_functional(records) -> str:
     takes = [r.name for r in records if any(p.name == "functional" for p in r.constructor_params)]
-    not_functional = [r.name for r in records if r.measured and r.measured.probes and r.measured.probes.instance_facts.get("functional") == "False"]
-    measured = [r for r in records if r.measured and r.measured.probes and "functional" in r.measured.probes.instance_facts]
+    not_functional = [
+        r.name
+        for r in records
+        if r.measured and r.measured.probes and r.measured.probes.instance_facts.get("functional") == "False"
+    ]
+    measured = [
+        r for r in records if r.measured and r.measured.probes and "functional" in r.measured.probes.instance_facts
+    ]
     lines = [
         f"`loss.functional` says whether the loss keeps its networks' parameters as its own (functional, the "
         f"default: what target parameters and `torch.vmap` over Q-networks need) or calls the networks as given. "
         f"Measured on the {len(measured)} losses built here with default arguments: "
-        + (f"{len(measured) - len(not_functional)} are functional; not: {', '.join(_link(n) for n in not_functional)}." if not_functional else f"all {len(measured)} are functional."),
+        + (
+            f"{len(measured) - len(not_functional)} are functional; not: {', '.join(_link(n) for n in not_functional)}."
+            if not_functional
+            else f"all {len(measured)} are functional."
+        ),
         "",
         "Losses whose constructor takes `functional=` (introspected; the argument tables on their pages say what "
         "passing `functional=False` did): " + ", ".join(_link(n) for n in takes) + ".",
@@ -173,17 +221,20 @@ def render_vmap(facts: ContractFacts, records) -> str:
         "",
         _checks(facts.vmap_checks),
         "`loss.vmap_randomness` tells `torch.vmap` what to do with random operations inside the vmapped networks "
-        "(`\"error\"`, `\"same\"` or `\"different\"`; set it with `loss.set_vmap_randomness(...)`). Measured on the "
+        '(`"error"`, `"same"` or `"different"`; set it with `loss.set_vmap_randomness(...)`). Measured on the '
         "losses built here with default arguments: "
-        + ", ".join(f"{code(repr_)} for {n}" for repr_, n in sorted(randomness.items())) + ". A network with dropout, or "
-        "any random module, inside a vmapped Q-network needs `\"different\"`; with `\"error\"` the forward pass raises.",
+        + ", ".join(f"{code(repr_)} for {n}" for repr_, n in sorted(randomness.items()))
+        + ". A network with dropout, or "
+        'any random module, inside a vmapped Q-network needs `"different"`; with `"error"` the forward pass raises.',
     ]
     return "\n".join(lines) + "\n"
 
 
 def render_estimator(facts: ContractFacts, records) -> str:
-    rows = ["| Loss | Default (introspected) | Made by the first forward pass (measured) | Its hyperparameters | Warned |",
-            "| --- | --- | --- | --- | --- |"]
+    rows = [
+        "| Loss | Default (introspected) | Made by the first forward pass (measured) | Its hyperparameters | Warned |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     silent = 0
     total = 0
     for r in records:
@@ -218,14 +269,19 @@ def render_estimator(facts: ContractFacts, records) -> str:
 def render_nested(records) -> str:
     measured = [r for r in records if r.measured and r.measured.probes and r.measured.probes.nested]
     ok = [r for r in measured if r.measured.probes.nested.ok]
-    rows = ["| Loss | Built for teams (curated) | Runs nested (measured) | What happened |", "| --- | --- | --- | --- |"]
+    rows = [
+        "| Loss | Built for teams (curated) | Runs nested (measured) | What happened |",
+        "| --- | --- | --- | --- |",
+    ]
     for r in measured:
         n = r.measured.probes.nested
-        rows.append(f"| {_link(r.name)} | {'yes' if r.curated.multi_agent else 'no'} | {'**yes**' if n.ok else 'no'} | {code(n.error) if not n.ok else ''} |")
+        rows.append(
+            f"| {_link(r.name)} | {'yes' if r.curated.multi_agent else 'no'} | {'**yes**' if n.ok else 'no'} | {code(n.error) if not n.ok else ''} |"
+        )
     lines = [
         f"How it was tried, for every loss built here: each entry of the example's batch moved under "
-        f"`(\"{GROUP}\", ...)` and each next-step entry (reward, done and terminated included) under "
-        f"`(\"next\", \"{GROUP}\", ...)`, with an agent dimension of {N_AGENTS} after the batch dimensions; the example's "
+        f'`("{GROUP}", ...)` and each next-step entry (reward, done and terminated included) under '
+        f'`("next", "{GROUP}", ...)`, with an agent dimension of {N_AGENTS} after the batch dimensions; the example\'s '
         f"networks re-keyed the same way; the loss built again from them; every key it accepts set to its nested "
         f"counterpart with `set_keys` ({', '.join(f'`{k}`' for k in sorted(ROOT_KEYS))} left at the root, where a replay "
         "buffer writes it); then one forward pass. This is the layout of a multi-agent environment's group.",
@@ -252,10 +308,14 @@ def render_arguments(records) -> str:
                 texts.setdefault(a.name, a.text)
                 if a.set_keys_name:
                     mapping.setdefault(a.name, set()).add(a.set_keys_name)
-    rows = ["| Argument | Losses that refuse it (measured) | Use instead | What it raised (first loss) |", "| --- | --- | --- | --- |"]
+    rows = [
+        "| Argument | Losses that refuse it (measured) | Use instead | What it raised (first loss) |",
+        "| --- | --- | --- | --- |",
+    ]
     for name, losses in sorted(refused.items(), key=lambda kv: -len(kv[1])):
         instead = ", ".join(f"`set_keys({m}=...)`" for m in sorted(mapping.get(name, ()))) or (
-            "`loss.make_value_estimator(..., gamma=...)`" if name in ("gamma", "lmbda") else "")
+            "`loss.make_value_estimator(..., gamma=...)`" if name in ("gamma", "lmbda") else ""
+        )
         rows.append(f"| `{name}` | {', '.join(_link(n) for n in losses)} | {instead} | {code(texts[name])} |")
     lines = [
         "Each loss was built again from its example's networks with one argument at a time changed to a non-default "
@@ -274,7 +334,8 @@ def render_contradictions(found: list[Contradiction]) -> str:
     owners = sorted({c.owner for c in found})
     lines = [
         f"{len(found)} contradictions on {len(owners)} pages: "
-        + ", ".join(f"{n} about a {k}" for k, n in sorted(kinds.items())) + ". Each is flagged in place on its page.",
+        + ", ".join(f"{n} about a {k}" for k, n in sorted(kinds.items()))
+        + ". Each is flagged in place on its page.",
         "",
         "| Page | Kind | Name | Upstream says | On the installed torchrl | Known by |",
         "| --- | --- | --- | --- | --- | --- |",

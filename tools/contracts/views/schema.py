@@ -21,18 +21,29 @@ CONTRADICTION = record(
 )
 
 SCHEMA = record(
-    loss_contract=(record(
-        "What every public loss shares (measured on one zoo loss unless a claim says otherwise).",
-        probe_loss=(STR, "the loss the shared rules were run on"),
-        forward_signature=(STR, "`LossModule.forward`'s signature (introspected)"),
-        set_keys_rules=(array(CLAIM), "how `set_keys` behaves (measured)"),
-        unknown_set_keys_name_error=(STR, "the error text `set_keys` raises for a name the loss does not accept (captured)"),
-        loss_mask_key_default=(STR, "the default of `loss_mask_key` (introspected)"),
-        loss_mask_auto_keys=(array(array(STR)), "the mask keys the default mode looks for, as key parts (read from torchrl)"),
-        loss_mask_key_modes=(array(CLAIM), "what each `loss_mask_key` mode does (measured)"),
-        deactivate_vmap=(array(CLAIM), "what `deactivate_vmap` changes (measured)"),
-        overrides=(mapping(array(STR), keys="a `LossModule` method or attribute"),
-                   "which losses override each shared method (introspected)"),
-    ), "the shared loss contract"),
+    loss_contract=(
+        record(
+            "What every public loss shares (measured on one zoo loss unless a claim says otherwise).",
+            probe_loss=(STR, "the loss the shared rules were run on"),
+            forward_signature=(STR, "`LossModule.forward`'s signature (introspected)"),
+            set_keys_rules=(array(CLAIM), "how `set_keys` behaves (measured)"),
+            unknown_set_keys_name_error=(
+                STR,
+                "the error text `set_keys` raises for a name the loss does not accept (captured)",
+            ),
+            loss_mask_key_default=(STR, "the default of `loss_mask_key` (introspected)"),
+            loss_mask_auto_keys=(
+                array(array(STR)),
+                "the mask keys the default mode looks for, as key parts (read from torchrl)",
+            ),
+            loss_mask_key_modes=(array(CLAIM), "what each `loss_mask_key` mode does (measured)"),
+            deactivate_vmap=(array(CLAIM), "what `deactivate_vmap` changes (measured)"),
+            overrides=(
+                mapping(array(STR), keys="a `LossModule` method or attribute"),
+                "which losses override each shared method (introspected)",
+            ),
+        ),
+        "the shared loss contract",
+    ),
     docstring_contradictions=(array(CONTRADICTION), "every contradiction the pages flag"),
 )

@@ -10,6 +10,7 @@ are what they were when it ran; the freshness test and ``make curves`` ask
 from __future__ import annotations
 
 import ast
+import contextlib
 import datetime
 import json
 import os
@@ -47,22 +48,22 @@ def train_defaults(family: Family) -> dict:
                 if isinstance(target, ast.Name):
                     constants[target.id] = value
                 elif isinstance(target, ast.Tuple) and isinstance(value, tuple):
-                    constants.update({t.id: v for t, v in zip(target.elts, value) if isinstance(t, ast.Name)})
+                    constants.update(
+                        {t.id: v for t, v in zip(target.elts, value, strict=False) if isinstance(t, ast.Name)}
+                    )
     defaults = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name == "train":
             args = node.args
             positional = [*args.posonlyargs, *args.args]
-            pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
-            pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+            pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+            pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
             for arg, default in pairs:
                 if isinstance(default, ast.Name) and default.id in constants:
                     defaults[arg.arg] = constants[default.id]
                 else:
-                    try:
+                    with contextlib.suppress(ValueError):
                         defaults[arg.arg] = ast.literal_eval(default)
-                    except ValueError:
-                        pass
     return defaults
 
 
@@ -113,7 +114,11 @@ def _start(family: Family) -> dict:
         **identity,
         train_defaults=train_defaults(family),
         installed={d: metadata.version(d) for d in ("torch", "torchrl", "tensordict")},
-        machine={"cpus": os.cpu_count(), "platform": platform.platform(terse=True), "python": platform.python_version()},
+        machine={
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(terse=True),
+            "python": platform.python_version(),
+        },
         cpu_budget_seconds=plan.cpu_budget_seconds,
         timeout_seconds=plan.timeout_seconds,
         seeds=list(plan.seeds),

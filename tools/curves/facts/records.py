@@ -101,8 +101,16 @@ def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
             returns.append(float(value) if value not in ("", "nan") else None)
             if row.get("phase") and (not phases or phases[-1][1] != row["phase"]):
                 phases.append((x[-1], row["phase"]))
-    return SeedCurve(seed, frames, x, returns, float(run["wall_seconds"]), float(run["cpu_seconds"]),
-                     float(run["baseline"]["mean"]), phases)
+    return SeedCurve(
+        seed,
+        frames,
+        x,
+        returns,
+        float(run["wall_seconds"]),
+        float(run["cpu_seconds"]),
+        float(run["baseline"]["mean"]),
+        phases,
+    )
 
 
 def _described(family: Family) -> tuple[str, str]:

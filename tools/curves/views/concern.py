@@ -30,8 +30,15 @@ svgs = RecordSet("curves.svg", _svgs, code=("tools.curves.views.plot",), encode=
 
 def start() -> None:
     if not _svg_process and not svgs.is_cached():
-        _svg_process.append(subprocess.Popen([sys.executable, "-m", "tools.curves.views.plot"], stdout=subprocess.PIPE,
-                                             stderr=subprocess.PIPE, text=True, cwd=ROOT))
+        _svg_process.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "tools.curves.views.plot"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=ROOT,
+            )
+        )
 
 
 def _plot(family: str) -> str:

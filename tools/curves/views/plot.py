@@ -26,9 +26,11 @@ def _on_grid(curves: FamilyCurves):
     """Each seed's smoothed returns on the frames every seed reached (iterations without an episode skipped)."""
     import numpy as np
 
-    grids = [np.array([x for x, r in zip(s.x, s.returns) if r is not None], dtype=float) for s in curves.seeds]
+    grids = [
+        np.array([x for x, r in zip(s.x, s.returns, strict=True) if r is not None], dtype=float) for s in curves.seeds
+    ]
     values = [np.array([r for r in s.returns if r is not None], dtype=float) for s in curves.seeds]
-    usable = [(g, _trailing_mean(v, smoothing_window(len(v)))) for g, v in zip(grids, values) if len(g)]
+    usable = [(g, _trailing_mean(v, smoothing_window(len(v)))) for g, v in zip(grids, values, strict=True) if len(g)]
     if not usable:
         return None, None
     start, end = max(g[0] for g, _ in usable), min(g[-1] for g, _ in usable)
@@ -46,17 +48,32 @@ def draw(curves: FamilyCurves):
     figure, axes = plt.subplots(figsize=(6.4, 3.4), dpi=100)
     grid, stacked = _on_grid(curves)
     if grid is not None:
-        axes.fill_between(grid, stacked.min(axis=0), stacked.max(axis=0), alpha=0.25, color="C0",
-                          linewidth=0, label=f"min-max over {len(stacked)} seeds")
+        axes.fill_between(
+            grid,
+            stacked.min(axis=0),
+            stacked.max(axis=0),
+            alpha=0.25,
+            color="C0",
+            linewidth=0,
+            label=f"min-max over {len(stacked)} seeds",
+        )
         axes.plot(grid, stacked.mean(axis=0), color="C0", linewidth=1.6, label="mean over seeds")
     if curves.baseline is not None:
         axes.axhline(curves.baseline, color="C3", linestyle="--", linewidth=1.2, label="random policy")
     axes.set_xlabel(X_LABELS.get(curves.x, curves.x))
     # Where a phase starts (offline, then online): the same x for every seed, the recipe's knobs decide it.
-    for start, phase in (curves.seeds[0].phases[1:] if curves.seeds else []):
+    for start, phase in curves.seeds[0].phases[1:] if curves.seeds else []:
         axes.axvline(start, color="0.4", linestyle=":", linewidth=1)
-        axes.annotate(f"{phase} from here", (start, 1), xycoords=("data", "axes fraction"), xytext=(3, -3),
-                      textcoords="offset points", va="top", fontsize=8, color="0.3")
+        axes.annotate(
+            f"{phase} from here",
+            (start, 1),
+            xycoords=("data", "axes fraction"),
+            xytext=(3, -3),
+            textcoords="offset points",
+            va="top",
+            fontsize=8,
+            color="0.3",
+        )
     axes.set_ylabel("episode return")
     axes.set_title(f"{curves.label}: {curves.environment}" if curves.environment else curves.label)
     axes.grid(True, alpha=0.3)
@@ -84,7 +101,7 @@ def render_svg(curves: FamilyCurves) -> str:
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None, "Format": None, "Type": None})
         plt.close(figure)
     svg = buffer.getvalue()
-    return svg[svg.index("<svg"):]  # drop the XML prolog and doctype: the SVG sits inside an HTML page
+    return svg[svg.index("<svg") :]  # drop the XML prolog and doctype: the SVG sits inside an HTML page
 
 
 def render_all(curves: list[FamilyCurves]) -> dict[str, str]:

@@ -45,8 +45,10 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
     note = f'\n!!! note "Why it does not beat the random policy"\n    {curves.note}\n' if curves.note else ""
     # Raw HTML block: Markdown leaves the SVG alone inside the div.
     label = f"Learning curve of {curves.label}: final return {_number(curves.final_mean)}, random policy {_number(curves.baseline)}"
-    return (f'{stale}<div class="learning-curve" markdown="0" role="img" aria-label="{html.escape(label)}">\n'
-            f'{svg.strip()}\n</div>\n\n{caption}\n{note}')
+    return (
+        f'{stale}<div class="learning-curve" markdown="0" role="img" aria-label="{html.escape(label)}">\n'
+        f"{svg.strip()}\n</div>\n\n{caption}\n{note}"
+    )
 
 
 def render_summary(families: list[FamilyCurves]) -> str:
@@ -69,7 +71,7 @@ def render_summary(families: list[FamilyCurves]) -> str:
         f"\n{beating} of {len(families)} families beat the random policy by more than their seeds' spread. "
         f"Read from the CSV files `make curves` commits under `outputs/curves/` (measured). The final return of "
         f"a run is the mean of its last {FINAL_FRACTION:.0%} of logged iterations in which an episode ended; "
-        "\"spread\" is the largest minus the smallest final return over the seeds. "
+        '"spread" is the largest minus the smallest final return over the seeds. '
         f"The {len(runs)} runs took {cpu / 60:.0f} minutes of CPU time in all (one thread each: about "
         f"{cpu / 120:.0f} minutes with `make curves JOBS=2` on an idle 2-core machine) and {wall / 60:.0f} minutes "
         "of wall time summed over the runs, on the shared machine that made them.\n"

@@ -15,7 +15,9 @@ def _measure() -> Matrix:
 
 # Keyed on the measuring code and the loss zoo it builds from, not on the renderers: a rendering
 # edit under `make serve` re-measures nothing.
-matrix = RecordSet("estimators.matrix", _measure, code=("tools.estimator_matrix.facts.measure",), encode=encode, decode=decode)
+matrix = RecordSet(
+    "estimators.matrix", _measure, code=("tools.estimator_matrix.facts.measure",), encode=encode, decode=decode
+)
 
 
 def rows_by_loss() -> dict[str, MatrixRow]:

@@ -36,7 +36,6 @@ def measure_cell(loss_name: str, member_name: str, declared: bool) -> Cell:
     """One fresh loss from the zoo, one estimator, one forward pass."""
     from torchrl.objectives import ValueEstimators
 
-
     member = ValueEstimators[member_name]
     case = zoo.build(loss_name)  # a zoo failure is the zoo's bug: let it raise
     stage = "make_value_estimator"
@@ -72,7 +71,6 @@ def measure_row(name: str) -> MatrixRow | None:
     """Every member on one loss; None when the loss uses no value estimator."""
     from torchrl.objectives import ValueEstimators
 
-
     cls = discover.loss_classes()[name]
     if not uses_value_estimator(cls):
         return None
@@ -96,4 +94,6 @@ def measure_row(name: str) -> MatrixRow | None:
 def measure_matrix() -> Matrix:
     from torchrl.objectives import ValueEstimators
 
-    return Matrix(members=[member.name for member in ValueEstimators], rows=[measure_row(name) for name in estimator_losses()])
+    return Matrix(
+        members=[member.name for member in ValueEstimators], rows=[measure_row(name) for name in estimator_losses()]
+    )

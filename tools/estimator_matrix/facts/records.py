@@ -82,10 +82,7 @@ class Matrix:
 
     def disagreements(self) -> list[tuple[MatrixRow, Cell]]:
         return [
-            (row, cell)
-            for row in self.rows
-            for cell in row.cells
-            if cell.status in (DECLARED_FAILS, UNDECLARED_WORKS)
+            (row, cell) for row in self.rows for cell in row.cells if cell.status in (DECLARED_FAILS, UNDECLARED_WORKS)
         ]
 
 

@@ -101,7 +101,7 @@ def _grouped(row: MatrixRow, statuses: tuple[str, ...]) -> list[tuple[list[str],
         if cell.status not in statuses or cell.outcome is None:
             continue
         text = cell.outcome.error
-        members, first = groups.setdefault((cell.stage, _MEMBER_IN_TEXT.sub("<member>", text)), ([], text))
+        members, _first = groups.setdefault((cell.stage, _MEMBER_IN_TEXT.sub("<member>", text)), ([], text))
         members.append(cell.member)
     return [(members, stage, first) for (stage, _), (members, first) in groups.items()]
 
@@ -147,7 +147,7 @@ def render_errors(matrix: Matrix) -> str:
 
 
 def render_counts(matrix: Matrix) -> str:
-    counts = {status: 0 for status in MARKS}
+    counts = dict.fromkeys(MARKS, 0)
     for row in matrix.rows:
         for cell in row.cells:
             counts[cell.status] += 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.estimators.facts.records import EstimatorRecord, EstimatorReference
 from tools.estimators.facts.assemble import reference
+from tools.estimators.facts.records import EstimatorRecord, EstimatorReference
 
 __all__ = ["EstimatorRecord", "EstimatorReference", "reference"]

@@ -34,7 +34,9 @@ def load(class_names: list[str], path=CURATED_FILE) -> dict[str, CuratedEstimato
     unknown = [name for name in raw if name not in class_names]
     problems = []
     if missing:
-        problems.append(f"torchrl has estimator classes {missing} that {where} does not describe; add an entry for each")
+        problems.append(
+            f"torchrl has estimator classes {missing} that {where} does not describe; add an entry for each"
+        )
     if unknown:
         problems.append(
             f"{where} describes {unknown}, which no ValueEstimators member uses in the installed torchrl "

@@ -131,7 +131,7 @@ def _compare(outcome: Outcome, result, reference, transform=lambda r: r) -> Outc
     if not outcome.ok:
         return outcome
     mine = transform(result)
-    same = all(a.shape == b.shape and torch.allclose(a, b) for a, b in zip(mine, reference))
+    same = all(a.shape == b.shape and torch.allclose(a, b) for a, b in zip(mine, reference, strict=False))
     return Outcome(ok=True, changed=not same)
 
 
@@ -237,7 +237,8 @@ def _same(result, expected) -> bool:
     import torch
 
     return all(
-        a.numel() == b.numel() and torch.allclose(a.reshape(-1), b.reshape(-1)) for a, b in zip(result, expected)
+        a.numel() == b.numel() and torch.allclose(a.reshape(-1), b.reshape(-1))
+        for a, b in zip(result, expected, strict=False)
     )
 
 

@@ -31,11 +31,7 @@ def _keys_read(record: EstimatorRecord) -> list[dict]:
 
 
 def _keys_written(record: EstimatorRecord) -> list[dict]:
-    return [
-        {"field": use.field, "key": use.default_key}
-        for use in record.keys
-        if use.written or use.field == "value"
-    ]
+    return [{"field": use.field, "key": use.default_key} for use in record.keys if use.written or use.field == "value"]
 
 
 def _parts(key) -> list[str]:

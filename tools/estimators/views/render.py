@@ -14,7 +14,7 @@ from tools.estimators.facts.records import (
 
 OVERVIEW_NOTE = (
     "Classes, members and required arguments are introspected from the installed torchrl; "
-    "\"What it computes\" is curated in `data/estimators.yaml`, which the build checks against "
+    '"What it computes" is curated in `data/estimators.yaml`, which the build checks against '
     "torchrl's estimator classes in both directions."
 )
 
@@ -75,7 +75,7 @@ def _measured_key(record: EstimatorRecord, use: KeyUse) -> str:
     parts = []
     if use.field == "value":
         # The value network fills the value key at the root and under "next".
-        parts.append("written by `value_network` at the root and under `\"next\"`")
+        parts.append('written by `value_network` at the root and under `"next"`')
         if record.value_precomputed.ok:
             if record.value_precomputed.changed:
                 parts.append("values already in the data are used instead")
@@ -93,7 +93,9 @@ def _measured_key(record: EstimatorRecord, use: KeyUse) -> str:
         elif use.without.changed:
             parts.append("optional: without it the call runs and the numbers change")
         else:
-            parts.append("not needed: the call runs without it (same numbers on this trajectory, where no episode ends)")
+            parts.append(
+                "not needed: the call runs without it (same numbers on this trajectory, where no episode ends)"
+            )
     elif not use.written:
         parts.append("absent from a plain rollout")
     if use.perturbed is not None:
@@ -165,7 +167,7 @@ def render_estimator(record: EstimatorRecord, *, heading_level: int = 2) -> str:
         f"- A loss builds it with `loss.make_value_estimator(ValueEstimators.{record.member})`, passing "
         + ", ".join(code(f"{k}={v!r}") for k, v in record.registry_defaults.items())
         + " unless you pass others.",
-        f"- `forward()` keyword arguments besides the data: "
+        "- `forward()` keyword arguments besides the data: "
         + ", ".join(code(k) for k in record.forward_keywords)
         + ".",
     ]
@@ -219,13 +221,17 @@ def render_aliases(reference: EstimatorReference) -> str:
 
 def render_forwarding(reference: EstimatorReference) -> str:
     rows = [
-        f"Measured on {code(reference.forwarding_loss)} with the reward key renamed to `\"my_reward\"`:",
+        f'Measured on {code(reference.forwarding_loss)} with the reward key renamed to `"my_reward"`:',
         "",
         "| What the code does, in order | The estimator reads the reward from | Forwarded |",
         "| --- | --- | --- |",
     ]
     for case in reference.forwarding:
         mark = "✅ yes" if case.forwarded else "❌ no"
-        reward = key_text(("next", case.estimator_reward_key) if isinstance(case.estimator_reward_key, str) else ("next", *case.estimator_reward_key))
+        reward = key_text(
+            ("next", case.estimator_reward_key)
+            if isinstance(case.estimator_reward_key, str)
+            else ("next", *case.estimator_reward_key)
+        )
         rows.append(f"| {code(case.order)} | {code(reward)} | {mark} |")
     return "\n".join(rows) + "\n"

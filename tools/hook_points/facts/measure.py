@@ -256,11 +256,17 @@ def nest(trace: list[str], levels: dict[str, str], points: set[str], depth: int 
     first, last = deeper[0], deeper[-1]
     inside = [name for name in trace[first : last + 1] if rank[name] == depth]
     if inside:
-        raise MeasurementError(f"{inside} run between iterations of the {LEVELS[depth + 1]} loop; the diagram cannot place them")
+        raise MeasurementError(
+            f"{inside} run between iterations of the {LEVELS[depth + 1]} loop; the diagram cannot place them"
+        )
     start = trace[first]
     second = next((i for i in range(first + 1, last + 1) if trace[i] == start), last + 1)
     nodes = [LoopNode(name, is_point=name in points) for name in trace[:first]]
-    nodes.append(LoopNode(LEVELS[depth + 1], loop=LEVELS[depth + 1], children=nest(trace[first:second], levels, points, depth + 1)))
+    nodes.append(
+        LoopNode(
+            LEVELS[depth + 1], loop=LEVELS[depth + 1], children=nest(trace[first:second], levels, points, depth + 1)
+        )
+    )
     nodes += [LoopNode(name, is_point=name in points) for name in trace[last + 1 :]]
     return nodes
 

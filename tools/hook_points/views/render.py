@@ -20,10 +20,7 @@ def anchor(point: str) -> str:
 def _node_html(node: LoopNode, survey: HookPointSurvey) -> str:
     if node.loop:
         inner = "".join(_node_html(child, survey) for child in node.children)
-        return (
-            f'<div class="trl-loop__block"><div class="trl-loop__head">{LOOP_HEADS[node.loop]}</div>'
-            f"{inner}</div>"
-        )
+        return f'<div class="trl-loop__block"><div class="trl-loop__head">{LOOP_HEADS[node.loop]}</div>{inner}</div>'
     if node.is_point:
         point = survey.point(node.label)
         flags = ""
@@ -108,7 +105,7 @@ def render_warnings(survey: HookPointSurvey) -> str:
     refused = [p for p in survey.points if p.ray_backend != "accepted"]
     if refused:
         lines.append(
-            f"- With `learner_backend=\"ray\"`, `register_op` refuses {len(refused)} points "
+            f'- With `learner_backend="ray"`, `register_op` refuses {len(refused)} points '
             f"({', '.join(f'`{p.name}`' for p in refused)}) with: {refused[0].ray_backend}"
         )
     lines.append(f"- An unknown point: `{survey.unknown_point_error}`")

@@ -27,7 +27,6 @@ def summary(cls: type) -> str:
     """The first paragraph of the class docstring, Sphinx roles reduced to their text."""
     import inspect
 
-
     first = (inspect.getdoc(cls) or "").split("\n\n")[0]
     return " ".join(plain_roles(first).split())
 
@@ -38,15 +37,15 @@ def measure_hook(name: str, cls: type) -> HookClassRecord:
     attribute_to_point = hook_point_survey().attribute_to_point()
     params, _ = parameters_of(cls.register, skip_first=True)
     register_params = [p for p in params if p.name != "trainer"]
-    record = dict(
-        summary=summary(cls),
-        name=name,
-        module=public_module(cls),
-        exported=_exported(cls),
-        is_stepper=issubclass(cls, OptimizationStepper),
-        parameters=class_signature(cls).parameters,
-        register_call=format_call("register", [p for p in params]),
-    )
+    record = {
+        "summary": summary(cls),
+        "name": name,
+        "module": public_module(cls),
+        "exported": _exported(cls),
+        "is_stepper": issubclass(cls, OptimizationStepper),
+        "parameters": class_signature(cls).parameters,
+        "register_call": format_call("register", list(params)),
+    }
     kwargs = {"name": "probe"} if any(p.name == "name" and p.required for p in register_params) else {}
     notes = ["register() requires a name; measured with name='probe'"] if kwargs else []
     with trainer_zoo.captured():
@@ -64,7 +63,9 @@ def measure_hook(name: str, cls: type) -> HookClassRecord:
                 error = error_text(exc)
                 if optimizer is None:
                     return HookClassRecord(**record, made=made, error=error)
-                notes.append(f"on a trainer given an optimizer, register() raises {error}; measured on one built without")
+                notes.append(
+                    f"on a trainer given an optimizer, register() raises {error}; measured on one built without"
+                )
                 continue
             break
     if made:
@@ -91,4 +92,3 @@ def measure_all() -> list[HookClassRecord]:
     for r in records:
         r.attaches.sort(key=lambda a: order.index(a.point))
     return records
-

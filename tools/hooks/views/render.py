@@ -45,7 +45,6 @@ def example_pages(name: str) -> list[str]:
     """Pages under docs/trainers/ whose runnable code (fences or included snippets) uses the class."""
     import re
 
-
     found = []
     pattern = re.compile(rf"\b{re.escape(name)}\b")
     for page in sorted((ROOT / "docs" / "trainers").glob("*.md")):
@@ -62,10 +61,14 @@ def example_pages(name: str) -> list[str]:
 def render_constructors(hooks: list[HookClassRecord]) -> str:
     """Each hook class: what it is for (upstream docstring), its constructor (introspected), where
     register() attaches it (measured) and the runnable examples that use it."""
-    rows = ["| Hook class | What it is for (upstream docstring) | Registers at (measured) | Constructor | Runnable example |",
-            "| --- | --- | --- | --- | --- |"]
+    rows = [
+        "| Hook class | What it is for (upstream docstring) | Registers at (measured) | Constructor | Runnable example |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for h in hooks:
-        where = ", ".join(f"`{a.point}`" for a in h.attaches) or ("drives the optimization step" if h.is_stepper else "no hook point")
+        where = ", ".join(f"`{a.point}`" for a in h.attaches) or (
+            "drives the optimization step" if h.is_stepper else "no hook point"
+        )
         examples = ", ".join(f"[{page.removesuffix('.md')}]({page})" for page in example_pages(h.name)) or "none yet"
         rows.append(
             f'| <span id="hook-{h.name}"></span>`{h.name}` | {cell.text(h.summary)} | {where} '
@@ -93,7 +96,9 @@ def render_placement_differences(hooks: list[HookClassRecord], trainers: list[Tr
                 f"- {', '.join(f'`{n}`' for n in names)} attach `{h.name}` at `{point}`; "
                 f"`{h.name}.register(trainer)` attaches it at {where}.{extra}"
             )
-    return ("\n".join(lines) if lines else "Every trainer attaches hook classes where their own `register()` would.") + "\n"
+    return (
+        "\n".join(lines) if lines else "Every trainer attaches hook classes where their own `register()` would."
+    ) + "\n"
 
 
 def inventory(hooks: list[HookClassRecord], trainers: list[TrainerRecord], configs: ConfigSurvey) -> list[dict]:

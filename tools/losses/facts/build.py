@@ -79,7 +79,9 @@ def validate(record: LossRecord) -> None:
         if kind is not None and kind not in c.action_space:
             problems.append(f"its recipe builds it for {kind} actions but {where} says action_space {c.action_space}")
     if "action_space" in param_names and "continuous" in c.action_space:
-        problems.append(f"its constructor takes a discrete `action_space` (one-hot, categorical...) but {where} says continuous")
+        problems.append(
+            f"its constructor takes a discrete `action_space` (one-hot, categorical...) but {where} says continuous"
+        )
     if "bounds" in param_names and "discrete" in c.action_space:
         problems.append(f"its constructor takes action `bounds` (a continuous spec) but {where} says discrete")
     nested_agents = any(isinstance(k.default, list) and k.default[0] == "agents" for k in record.accepted_keys)
@@ -90,7 +92,9 @@ def validate(record: LossRecord) -> None:
             f"{'multi-agent' if introspected_ma else 'single-agent'}"
         )
     if record.default_value_estimator in ("GAE", "MAGAE") and "on-policy" not in c.setting:
-        problems.append(f"its default estimator is {record.default_value_estimator} (on-policy) but {where} setting is {c.setting}")
+        problems.append(
+            f"its default estimator is {record.default_value_estimator} (on-policy) but {where} setting is {c.setting}"
+        )
     if record.is_llm != ("LLM" in c.setting):
         problems.append(f"it is exported by {record.namespace} but {where} setting is {c.setting}")
     if problems:

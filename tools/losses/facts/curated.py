@@ -16,8 +16,16 @@ WHERE = "data/losses.yaml"
 ACTION_SPACES = {"discrete", "continuous"}
 SETTINGS = ("on-policy", "off-policy", "offline", "model-based", "imitation", "LLM")
 WRITERS = {
-    "environment", "actor", "critic", "value estimator", "loss", "replay buffer",
-    "dataset", "world model", "discriminator", "LLM wrapper",
+    "environment",
+    "actor",
+    "critic",
+    "value estimator",
+    "loss",
+    "replay buffer",
+    "dataset",
+    "world model",
+    "discriminator",
+    "LLM wrapper",
 }
 FIELDS = {"family", "action_space", "setting", "multi_agent", "paper"}
 KEY_FIELDS = {"holds", "writer"}
@@ -41,9 +49,14 @@ def check_entries(loss_names: set[str]) -> None:
     missing, extra = sorted(loss_names - entries), sorted(entries - loss_names)
     problems = []
     if missing:
-        problems += [f"{name}: torchrl has this loss but {WHERE} has no entry for it; add one under 'losses:'" for name in missing]
+        problems += [
+            f"{name}: torchrl has this loss but {WHERE} has no entry for it; add one under 'losses:'"
+            for name in missing
+        ]
     if extra:
-        problems += [f"{name}: {WHERE} has an entry but torchrl has no such public loss; remove or rename it" for name in extra]
+        problems += [
+            f"{name}: {WHERE} has an entry but torchrl has no such public loss; remove or rename it" for name in extra
+        ]
     for name in sorted(entries & loss_names):
         problems += _field_problems(name, load()["losses"][name])
     for name in sorted(set(load()["key_overrides"]) - loss_names):
@@ -82,7 +95,9 @@ def glossary(loss_name: str, key_name: str) -> tuple[str, str]:
             "quote a value that contains a comma"
         )
     if entry["writer"] not in WRITERS:
-        raise CuratedDataError(f"{WHERE}: key {key_name!r} has writer {entry['writer']!r}; use one of {sorted(WRITERS)}")
+        raise CuratedDataError(
+            f"{WHERE}: key {key_name!r} has writer {entry['writer']!r}; use one of {sorted(WRITERS)}"
+        )
     return entry["holds"], entry["writer"]
 
 

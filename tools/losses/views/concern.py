@@ -39,7 +39,10 @@ def _pages() -> dict[str, str]:
     constructions, rows, trainers, api = set(zoo.names()), rows_by_loss(), trainers_by_loss(), objects.documented()
     return {
         urls.loss(r.name): render_page(
-            r, zoo.source(r.name) if r.name in constructions else None, rows.get(r.name), trainers.get(r.name, []),
+            r,
+            zoo.source(r.name) if r.name in constructions else None,
+            rows.get(r.name),
+            trainers.get(r.name, []),
             load.parameter_docs(api[r.name].identifier),
         )
         for r in all_records()
@@ -49,8 +52,7 @@ def _pages() -> dict[str, str]:
 def _examples() -> dict[str, str]:
     constructions = set(zoo.names())
     return {
-        example_name(r): example_code(r, zoo.source(r.name) if r.name in constructions else None)
-        for r in all_records()
+        example_name(r): example_code(r, zoo.source(r.name) if r.name in constructions else None) for r in all_records()
     }
 
 
@@ -76,8 +78,8 @@ CONCERN = Concern(
     inventory_schema=json_schema(),
     inventory_doc=(
         "One object per public loss (`name`, `module`, `accepted_keys`, `default_value_estimator`, "
-        "`supported_value_estimators` (declared), `measured_value_estimators` (member -> \"ok\" or "
-        "\"error: <type>: <first line>\"), `estimator_key_forwarding`, `required_args`, `target_params`, "
+        '`supported_value_estimators` (declared), `measured_value_estimators` (member -> "ok" or '
+        '"error: <type>: <first line>"), `estimator_key_forwarding`, `required_args`, `target_params`, '
         "`loss_outputs`, `diagnostic_outputs`, and the curated `family`, `action_space`, `setting`, "
         "`multi_agent`, `paper`); see the losses section below."
     ),

@@ -13,29 +13,73 @@ from tools.losses.views import probes as probes_render
 # table, and a test requires entry() to produce exactly these fields.
 SCHEMA: dict[str, tuple[str, str, str]] = {
     "name": ("string", "class name", "introspected"),
-    "module": ("string", "public namespace to import it from (`torchrl.objectives` or `torchrl.objectives.llm`)", "introspected"),
+    "module": (
+        "string",
+        "public namespace to import it from (`torchrl.objectives` or `torchrl.objectives.llm`)",
+        "introspected",
+    ),
     "defined_in": ("string", "module that defines the class", "introspected"),
     "signature": ("string", "constructor signature with defaults", "introspected"),
     "set_keys_available": ("bool", "whether `set_keys` accepts key names", "introspected"),
-    "accepted_keys": ("object", "`set_keys` name -> default key; a nested key is a list of strings, `null` means resolved at run time", "introspected"),
+    "accepted_keys": (
+        "object",
+        "`set_keys` name -> default key; a nested key is a list of strings, `null` means resolved at run time",
+        "introspected",
+    ),
     "default_value_estimator": ("string or null", "a `ValueEstimators` member name", "introspected"),
-    "supported_value_estimators": ("list of strings", "members the class declares in `SUPPORTED_VALUE_ESTIMATORS` (empty when it declares none)", "introspected"),
-    "uses_value_estimator": ("bool", "whether the class names a default estimator or declares supported ones", "introspected"),
-    "measured_value_estimators": ("object or null", "member -> `\"ok\"`, `\"error: <type>: <first line>\"` or `\"not measured\"`: `make_value_estimator(member)` then a forward pass on a tiny batch (`null` when the loss uses no estimator)", "measured"),
-    "estimator_key_forwarding": ("object or null", "`reward`/`done`/`terminated` -> whether a key renamed with `set_keys` on the loss reached its default estimator", "measured"),
+    "supported_value_estimators": (
+        "list of strings",
+        "members the class declares in `SUPPORTED_VALUE_ESTIMATORS` (empty when it declares none)",
+        "introspected",
+    ),
+    "uses_value_estimator": (
+        "bool",
+        "whether the class names a default estimator or declares supported ones",
+        "introspected",
+    ),
+    "measured_value_estimators": (
+        "object or null",
+        'member -> `"ok"`, `"error: <type>: <first line>"` or `"not measured"`: `make_value_estimator(member)` then a forward pass on a tiny batch (`null` when the loss uses no estimator)',
+        "measured",
+    ),
+    "estimator_key_forwarding": (
+        "object or null",
+        "`reward`/`done`/`terminated` -> whether a key renamed with `set_keys` on the loss reached its default estimator",
+        "measured",
+    ),
     "required_args": ("list of strings", "constructor arguments without a default", "introspected"),
-    "target_params": ("list or null", "names of the target-parameter sets, with default arguments (`null`: not built here)", "measured"),
-    "loss_outputs": ("list or null", "returned keys that are scalars carrying a gradient: the terms to sum", "measured"),
+    "target_params": (
+        "list or null",
+        "names of the target-parameter sets, with default arguments (`null`: not built here)",
+        "measured",
+    ),
+    "loss_outputs": (
+        "list or null",
+        "returned keys that are scalars carrying a gradient: the terms to sum",
+        "measured",
+    ),
     "diagnostic_outputs": ("list or null", "the other returned keys", "measured"),
     "measured": ("bool", "whether the loss was built and run here", "measured"),
     "not_built_reason": ("string or null", "why it was not built", "curated in `tools/torchrl/loss_zoo/__init__.py`"),
     "family": ("string", "algorithm family", "curated in `data/losses.yaml`, validated"),
     "action_space": ("list of strings", "`discrete` and/or `continuous`", "curated in `data/losses.yaml`, validated"),
-    "setting": ("list of strings", "on-policy, off-policy, offline, model-based, imitation, LLM", "curated in `data/losses.yaml`, validated"),
+    "setting": (
+        "list of strings",
+        "on-policy, off-policy, offline, model-based, imitation, LLM",
+        "curated in `data/losses.yaml`, validated",
+    ),
     "multi_agent": ("bool", "whether it trains a team of agents", "curated in `data/losses.yaml`, validated"),
     "paper": ("string or null", "link to the paper", "curated in `data/losses.yaml`"),
-    "argument_outcomes": ("object or null", "constructor argument -> `\"accepted\"`, `\"deprecated: <warning>\"`, `\"warns: <warning>\"`, `\"refused: <error>\"`, `\"not tried\"` or `\"given by the example\"`: the loss built again with that argument alone changed to a non-default value (`null`: not built here)", "measured"),
-    "nested_keys": ("object or null", "`runs` (bool), `error`, `keys` (`set_keys` name -> the nested key used) and `other_action_kinds` (kind -> \"runs\" or what happened): the loss run with every key under an `\"agents\"` group, next-step entries under `(\"next\", \"agents\", ...)`", "measured"),
+    "argument_outcomes": (
+        "object or null",
+        'constructor argument -> `"accepted"`, `"deprecated: <warning>"`, `"warns: <warning>"`, `"refused: <error>"`, `"not tried"` or `"given by the example"`: the loss built again with that argument alone changed to a non-default value (`null`: not built here)',
+        "measured",
+    ),
+    "nested_keys": (
+        "object or null",
+        '`runs` (bool), `error`, `keys` (`set_keys` name -> the nested key used) and `other_action_kinds` (kind -> "runs" or what happened): the loss run with every key under an `"agents"` group, next-step entries under `("next", "agents", ...)`',
+        "measured",
+    ),
 }
 
 
@@ -52,14 +96,18 @@ _SPECIFIC = {
     "measured_value_estimators": S.nullable(S.mapping(S.STR, keys="a `ValueEstimators` member name")),
     "estimator_key_forwarding": S.nullable(S.mapping(S.BOOL, keys="`reward`, `done` or `terminated`")),
     "argument_outcomes": S.nullable(S.mapping(S.STR, keys="a constructor argument")),
-    "nested_keys": S.nullable(S.record(
-        "The loss run with every key nested under an `agents` group.",
-        runs=(S.BOOL, "whether the forward pass ran"),
-        error=(S.nullable(S.STR), "what it raised, when it did not run"),
-        keys=(S.mapping(S.KEY, keys="a `set_keys` name"), "the nested key each accepted key was set to"),
-        other_action_kinds=(S.mapping(S.STR, keys="`discrete` or `continuous`"),
-                            "the other action kind (where the curated data says both): `runs` or what happened"),
-    )),
+    "nested_keys": S.nullable(
+        S.record(
+            "The loss run with every key nested under an `agents` group.",
+            runs=(S.BOOL, "whether the forward pass ran"),
+            error=(S.nullable(S.STR), "what it raised, when it did not run"),
+            keys=(S.mapping(S.KEY, keys="a `set_keys` name"), "the nested key each accepted key was set to"),
+            other_action_kinds=(
+                S.mapping(S.STR, keys="`discrete` or `continuous`"),
+                "the other action kind (where the curated data says both): `runs` or what happened",
+            ),
+        )
+    ),
 }
 
 
@@ -85,7 +133,7 @@ def _measured_estimators(row: MatrixRow | None) -> dict[str, str] | None:
 def _key_forwarding(row: MatrixRow | None) -> dict[str, bool] | None:
     if row is None or row.forwarding is None or not row.forwarding.outcome.ok:
         return None
-    return {**{f: True for f in row.forwarding.forwarded}, **{f: False for f in row.forwarding.not_forwarded}}
+    return {**dict.fromkeys(row.forwarding.forwarded, True), **dict.fromkeys(row.forwarding.not_forwarded, False)}
 
 
 def entry(record: LossRecord, estimator_row: MatrixRow | None) -> dict[str, Any]:

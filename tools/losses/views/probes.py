@@ -72,7 +72,8 @@ def render_refusal_note(records) -> str:
     return (
         "**Listed but refused (measured).** These constructor arguments are in the signature, but passing a "
         "non-default value raises or warns that they are deprecated; each loss page says what to use instead: "
-        + "; ".join(lines) + ".\n"
+        + "; ".join(lines)
+        + ".\n"
     )
 
 
@@ -100,8 +101,8 @@ def nested_line(record) -> str:
     if probes is None or probes.nested is None:
         return f"- **Keys nested under a group (multi-agent)**: {built_for} (curated); not measured (not built here)."
     how = (
-        f"measured with every key under `(\"{GROUP}\", ...)`, next-step entries (done and terminated included) under "
-        f"`(\"next\", \"{GROUP}\", ...)`, an agent dimension of {N_AGENTS}, the example's networks re-keyed the same way "
+        f'measured with every key under `("{GROUP}", ...)`, next-step entries (done and terminated included) under '
+        f'`("next", "{GROUP}", ...)`, an agent dimension of {N_AGENTS}, the example\'s networks re-keyed the same way '
         f"({', '.join(f'`{k}`' for k in sorted(ROOT_KEYS))} left at the root, as a replay buffer writes it)"
     )
     if probes.nested.ok:

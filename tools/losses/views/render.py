@@ -48,7 +48,9 @@ def mark(symbol: str) -> str:
 
 def _action_badge(record: LossRecord) -> str:
     kinds = record.curated.action_space
-    symbols = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(tuple(sorted(kinds)), "–")
+    symbols = {("continuous",): "C", ("discrete",): "D", ("continuous", "discrete"): "D C"}.get(
+        tuple(sorted(kinds)), "–"
+    )
     label = " ".join(mark(s) for s in symbols.split())
     value = " ".join(sorted(kinds)) or "none"
     return f'<span class="lt-action" data-value="{value}">{label}</span>'
@@ -108,23 +110,46 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
         f"{mark('✗')} before an estimator: declared by the class, but it failed when measured. "
         f"{mark('†')}: not measured (the loss is not built here), the cell shows what the class declares. "
         "Agents: *multi* when the loss is built for teams of agents sharing one batch (curated); "
-        "*nested keys: yes* when it was measured to run with its keys nested under an `\"agents\"` group "
+        '*nested keys: yes* when it was measured to run with its keys nested under an `"agents"` group '
         "([how](contract.md#nested-keys))."
     )
     return (
-        legend + "\n\n" + '<div class="loss-table" markdown>\n\n' + head + "\n" + "\n".join(rows)
-        + "\n\n</div>\n\n" + PROVENANCE + "\n\n" + probes_render.render_refusal_note(records)
+        legend
+        + "\n\n"
+        + '<div class="loss-table" markdown>\n\n'
+        + head
+        + "\n"
+        + "\n".join(rows)
+        + "\n\n</div>\n\n"
+        + PROVENANCE
+        + "\n\n"
+        + probes_render.render_refusal_note(records)
     )
 
 
 # --- choose a loss -----------------------------------------------------------------------------
 
 CHOICES = (
-    ("On-policy, discrete actions", lambda r: "on-policy" in r.curated.setting and "discrete" in r.curated.action_space),
-    ("On-policy, continuous actions", lambda r: "on-policy" in r.curated.setting and "continuous" in r.curated.action_space),
-    ("Off-policy (replay buffer), discrete actions", lambda r: "off-policy" in r.curated.setting and "discrete" in r.curated.action_space),
-    ("Off-policy (replay buffer), continuous actions", lambda r: "off-policy" in r.curated.setting and "continuous" in r.curated.action_space),
-    ("Offline (a fixed dataset with rewards)", lambda r: "offline" in r.curated.setting and "imitation" not in r.curated.setting),
+    (
+        "On-policy, discrete actions",
+        lambda r: "on-policy" in r.curated.setting and "discrete" in r.curated.action_space,
+    ),
+    (
+        "On-policy, continuous actions",
+        lambda r: "on-policy" in r.curated.setting and "continuous" in r.curated.action_space,
+    ),
+    (
+        "Off-policy (replay buffer), discrete actions",
+        lambda r: "off-policy" in r.curated.setting and "discrete" in r.curated.action_space,
+    ),
+    (
+        "Off-policy (replay buffer), continuous actions",
+        lambda r: "off-policy" in r.curated.setting and "continuous" in r.curated.action_space,
+    ),
+    (
+        "Offline (a fixed dataset with rewards)",
+        lambda r: "offline" in r.curated.setting and "imitation" not in r.curated.setting,
+    ),
     ("Imitation (expert demonstrations, no reward)", lambda r: "imitation" in r.curated.setting and not r.is_llm),
     ("Model-based (learn a model, plan or imagine with it)", lambda r: "model-based" in r.curated.setting),
     ("Several agents in one team", lambda r: r.curated.multi_agent),
@@ -137,7 +162,9 @@ def render_choices(records: list[LossRecord]) -> str:
     for title, keep in CHOICES:
         chosen = [r for r in records if keep(r)]
         if not chosen:
-            raise ValueError(f"no loss fits the choice {title!r}: check data/losses.yaml or tools/losses/views/render.py CHOICES")
+            raise ValueError(
+                f"no loss fits the choice {title!r}: check data/losses.yaml or tools/losses/views/render.py CHOICES"
+            )
         out.append(f"### {title}\n")
         for r in chosen:
             targets = ""
@@ -194,7 +221,9 @@ def example_code(record: LossRecord, recipe: str | None) -> str:
             f"keys = {record.name}._AcceptedKeys()",
         ]
         for k in record.accepted_keys:
-            lines.append(f"assert keys.{k.name} == {key_text(tuple(k.default)) if isinstance(k.default, list) else key_text(k.default)}")
+            lines.append(
+                f"assert keys.{k.name} == {key_text(tuple(k.default)) if isinstance(k.default, list) else key_text(k.default)}"
+            )
         lines.append("print(keys)")
         del keys
         return "\n".join(lines) + "\n"
@@ -220,7 +249,9 @@ def example_name(record: LossRecord) -> str:
 def render_example(record: LossRecord, recipe: str | None) -> str:
     """The example, then what it printed when `make outputs` ran it alone."""
     return (
-        "```python\n" + example_code(record, recipe) + "```\n\n"
+        "```python\n"
+        + example_code(record, recipe)
+        + "```\n\n"
         + f"<!-- gen:outputs.example generated/{example_name(record)} -->\n"
     )
 
@@ -273,19 +304,41 @@ def render_can_i_use_it(record: LossRecord) -> str:
     else:
         lines.append(
             "- **Masks through `loss_mask_key`**: "
-            + _yes_no(m.mask_honoured, "honoured (measured: masking half the batch changed the loss terms).",
-                      "ignored (measured: masking half the batch left every loss term unchanged).", "")
+            + _yes_no(
+                m.mask_honoured,
+                "honoured (measured: masking half the batch changed the loss terms).",
+                "ignored (measured: masking half the batch left every loss term unchanged).",
+                "",
+            )
         )
     priority = record.priority_key
     if priority is None:
         lines.append("- **Prioritized replay**: no `priority` key (introspected).")
     else:
-        written = "" if m is None else (" Measured: the forward pass wrote it into the batch." if m.priority_written else " Measured: the forward pass did not write it on the example's batch.")
-        weight = " It also reads importance weights from `priority_weight`." if any(k.name == "priority_weight" for k in record.accepted_keys) else ""
-        lines.append(f"- **Prioritized replay**: writes per-sample priorities to {_key_cell(priority)} (introspected).{written}{weight}")
+        written = (
+            ""
+            if m is None
+            else (
+                " Measured: the forward pass wrote it into the batch."
+                if m.priority_written
+                else " Measured: the forward pass did not write it on the example's batch."
+            )
+        )
+        weight = (
+            " It also reads importance weights from `priority_weight`."
+            if any(k.name == "priority_weight" for k in record.accepted_keys)
+            else ""
+        )
+        lines.append(
+            f"- **Prioritized replay**: writes per-sample priorities to {_key_cell(priority)} (introspected).{written}{weight}"
+        )
     lines.append(
         "- **`deactivate_vmap`**: "
-        + ("the constructor takes it (introspected): set it to loop over Q-networks instead of `torch.vmap`." if record.has_deactivate_vmap else "not a constructor argument (introspected).")
+        + (
+            "the constructor takes it (introspected): set it to loop over Q-networks instead of `torch.vmap`."
+            if record.has_deactivate_vmap
+            else "not a constructor argument (introspected)."
+        )
     )
     body = "\n".join("    " + line for line in lines)
     return '!!! question "Can I use it?"\n\n' + body + "\n"
@@ -310,7 +363,7 @@ def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]
         default = " (default)" if row.default == cell.member else ""
         lines.append(f"    | {cell.member}{default} | {'yes' if cell.declared else 'no'} | {symbol} {label} |")
     # A blank line ends the table: without it the next bullet becomes one more table row.
-    return lines + [""]
+    return [*lines, ""]
 
 
 def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
@@ -325,7 +378,11 @@ def render_estimators(record: LossRecord, row: MatrixRow | None) -> str:
     lines += _measured_estimators(record, row)
     m = record.measured
     if m is None:
-        lines.append("- **Target parameters**: not measured. Constructor flags: " + (", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items()) or "none") + ".")
+        lines.append(
+            "- **Target parameters**: not measured. Constructor flags: "
+            + (", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items()) or "none")
+            + "."
+        )
     elif m.target_params:
         flags = ", ".join(f"`{k}={v}`" for k, v in record.delay_flags.items())
         lines.append(
@@ -352,18 +409,28 @@ def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
     what passing each argument did (measured) and where the docstring contradicts the records sit beside it."""
     probes = record.measured.probes if record.measured else None
     flags = _flags_by_subject(record, param_docs)
-    rows = ["| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |", "| --- | --- | --- | --- | --- |"]
+    rows = [
+        "| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
         description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
-        rows.append(f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |")
+        rows.append(
+            f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |"
+        )
     # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
     # every `python` fence, leave it alone: it declares a signature, it is not an example.
     # tests/docs checks that each one parses as a Python function header.
     out = (
-        "```pyi\n" + wrap_signature(record.signature) + "\n```\n\n" + "\n".join(rows) + "\n\n"
-        + probes_render.ARGUMENTS_NOTE + "\n"
+        "```pyi\n"
+        + wrap_signature(record.signature)
+        + "\n```\n\n"
+        + "\n".join(rows)
+        + "\n\n"
+        + probes_render.ARGUMENTS_NOTE
+        + "\n"
     )
     documented_only = record.documented_only(param_docs)
     if documented_only:
@@ -380,11 +447,19 @@ def render_trainers(trainers: list[str]) -> list[str]:
     if not trainers:
         return []
     links = ", ".join(f"[`{t}`](../trainers/{t}.md)" for t in trainers)
-    return ["## Trainers built around it", "", f"Curated in `data/trainers.yaml` and checked by the build: {links}.", ""]
+    return [
+        "## Trainers built around it",
+        "",
+        f"Curated in `data/trainers.yaml` and checked by the build: {links}.",
+        "",
+    ]
 
 
 def render_page(
-    record: LossRecord, recipe: str | None, estimator_row: MatrixRow | None, trainers: list[str],
+    record: LossRecord,
+    recipe: str | None,
+    estimator_row: MatrixRow | None,
+    trainers: list[str],
     param_docs: dict[str, str],
 ) -> str:
     c = record.curated
@@ -403,22 +478,47 @@ def render_page(
         "",
     ]
     if record.is_llm:
-        out += ['!!! note "Key conventions only"', "    LLM losses are covered here for their TensorDict key conventions only.", ""]
+        out += [
+            '!!! note "Key conventions only"',
+            "    LLM losses are covered here for their TensorDict key conventions only.",
+            "",
+        ]
     if record.not_built_reason:
-        out += ['!!! warning "Not built on this page"', f"    {record.name} {record.not_built_reason}. "
-                "Cells that need a run say *not measured*.", ""]
+        out += [
+            '!!! warning "Not built on this page"',
+            f"    {record.name} {record.not_built_reason}. Cells that need a run say *not measured*.",
+            "",
+        ]
     out += [
-        "## Constructor", "", "Introspected from the installed class.", "", render_params(record, param_docs),
-        "## Accepted keys", "",
-        ("`set_keys` is available: pass any name below, with a string or a tuple (a `NestedKey`)." if record.set_keys_available else "This loss has no configurable keys."),
-        "", render_keys(record),
-        "## Example", "",
+        "## Constructor",
+        "",
+        "Introspected from the installed class.",
+        "",
+        render_params(record, param_docs),
+        "## Accepted keys",
+        "",
+        (
+            "`set_keys` is available: pass any name below, with a string or a tuple (a `NestedKey`)."
+            if record.set_keys_available
+            else "This loss has no configurable keys."
+        ),
+        "",
+        render_keys(record),
+        "## Example",
+        "",
         "Builds the loss on tiny networks, renames a key with `set_keys` and computes it on a small fake batch. "
-        "This exact code ran when the page was built." if record.measured else "What can be checked without building it:",
-        "", render_example(record, recipe),
-        "## What the forward pass returns", "", render_outputs(record),
+        "This exact code ran when the page was built."
+        if record.measured
+        else "What can be checked without building it:",
+        "",
+        render_example(record, recipe),
+        "## What the forward pass returns",
+        "",
+        render_outputs(record),
         render_can_i_use_it(record),
-        "## Value estimators and target parameters", "", render_estimators(record, estimator_row),
+        "## Value estimators and target parameters",
+        "",
+        render_estimators(record, estimator_row),
     ]
     out += render_trainers(trainers)
     # This site's recipes and the SOTA scripts that build the loss: whichever concerns have such pages.

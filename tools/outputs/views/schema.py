@@ -2,8 +2,11 @@
 
 from tools.core.schema import NUM, STR, mapping, record
 
-SCHEMA = mapping(record(
-    captured_on=(STR, "when `make outputs` captured it"),
-    key=(STR, "hash of the file and the pinned versions the capture is valid for"),
-    seconds=(NUM, "how long it ran"),
-), keys="an example file's path")
+SCHEMA = mapping(
+    record(
+        captured_on=(STR, "when `make outputs` captured it"),
+        key=(STR, "hash of the file and the pinned versions the capture is valid for"),
+        seconds=(NUM, "how long it ran"),
+    ),
+    keys="an example file's path",
+)

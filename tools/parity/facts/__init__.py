@@ -16,9 +16,7 @@ from tools.trainers.facts import trainer_records
 
 
 def _audit() -> list[ParityRow]:
-    effective = {
-        record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainer_records()
-    }
+    effective = {record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainer_records()}
     configs = survey()
     with stage("parity.factories"):
         factories = {f.config: f for f in measure_all(configs)}

@@ -23,7 +23,7 @@ import dataclasses
 import enum
 import inspect
 import re
-from functools import lru_cache
+from functools import cache
 
 from tools.config_groups.facts.curated import CuratedConfigs, CuratedDataError
 from tools.config_groups.facts.introspect import config_dataclasses, import_object, show_config_value
@@ -46,7 +46,7 @@ REQUIRED = object()  # no default on that side
 PLAIN_TYPES = {"int", "float", "bool", "str", "None"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def factory_source(target: str) -> str:
     """The factory's source plus that of the module-level helpers it calls (recursively).
 
@@ -140,24 +140,66 @@ def compare(
             continue
         shown = _show(_config_default(f))
         if factory and _mentions(source, name):
-            out.append(Difference(name, ONLY_IN_CONFIG, shown, "", BY_DESIGN, f"read by {factory_name} to build the arguments of {target}"))
+            out.append(
+                Difference(
+                    name,
+                    ONLY_IN_CONFIG,
+                    shown,
+                    "",
+                    BY_DESIGN,
+                    f"read by {factory_name} to build the arguments of {target}",
+                )
+            )
         elif open_kwargs:
-            out.append(Difference(name, ONLY_IN_CONFIG, shown, "", BY_DESIGN, f"forwarded through **kwargs of {target}; no signature names it, so nothing checks it"))
+            out.append(
+                Difference(
+                    name,
+                    ONLY_IN_CONFIG,
+                    shown,
+                    "",
+                    BY_DESIGN,
+                    f"forwarded through **kwargs of {target}; no signature names it, so nothing checks it",
+                )
+            )
         else:
-            out.append(Difference(name, ONLY_IN_CONFIG, shown, "", SUSPICIOUS, f"{target} has no such parameter and takes no **kwargs"))
+            out.append(
+                Difference(
+                    name, ONLY_IN_CONFIG, shown, "", SUSPICIOUS, f"{target} has no such parameter and takes no **kwargs"
+                )
+            )
 
     for name, p in own.items():
         if name in fields:
             continue
         shown = _show(_class_default(p))
         if name in curated.call_time_parameters:
-            out.append(Difference(name, ONLY_IN_CLASS, "", shown, BY_DESIGN, curated.call_time_parameters[name].strip()))
+            out.append(
+                Difference(name, ONLY_IN_CLASS, "", shown, BY_DESIGN, curated.call_time_parameters[name].strip())
+            )
         elif factory and _mentions(source, name):
             out.append(Difference(name, ONLY_IN_CLASS, "", shown, BY_DESIGN, f"supplied by {factory_name}"))
         elif p.default is inspect.Parameter.empty:
-            out.append(Difference(name, ONLY_IN_CLASS, "", shown, SUSPICIOUS, f"{target} requires it and the config cannot set it: pass it when instantiating"))
+            out.append(
+                Difference(
+                    name,
+                    ONLY_IN_CLASS,
+                    "",
+                    shown,
+                    SUSPICIOUS,
+                    f"{target} requires it and the config cannot set it: pass it when instantiating",
+                )
+            )
         else:
-            out.append(Difference(name, ONLY_IN_CLASS, "", shown, SUSPICIOUS, f"not exposed by the config: {target}'s default ({shown}) always applies"))
+            out.append(
+                Difference(
+                    name,
+                    ONLY_IN_CLASS,
+                    "",
+                    shown,
+                    SUSPICIOUS,
+                    f"not exposed by the config: {target}'s default ({shown}) always applies",
+                )
+            )
 
     for name, f in fields.items():
         p = accepted.get(name)
@@ -217,7 +259,11 @@ def instantiation_error(config: ConfigClass, dataclass_type: type, differences: 
     from hydra.utils import instantiate
     from omegaconf import OmegaConf
 
-    unknown = [d for d in differences if d.kind == ONLY_IN_CONFIG and d.classification == SUSPICIOUS and "takes no **kwargs" in d.reason]
+    unknown = [
+        d
+        for d in differences
+        if d.kind == ONLY_IN_CONFIG and d.classification == SUSPICIOUS and "takes no **kwargs" in d.reason
+    ]
     if config.target_kind != "class" or not unknown:
         return ""
     if any(f.required or "_target_=" in f.default for f in config.fields):
@@ -235,7 +281,9 @@ def instantiation_error(config: ConfigClass, dataclass_type: type, differences: 
         return error_text(cause)
     finally:
         hydra_log.setLevel(level)
-    raise RuntimeError(f"instantiate({config.name}) succeeded although {unknown[0].field!r} is not a parameter of {config.resolved}")
+    raise RuntimeError(
+        f"instantiate({config.name}) succeeded although {unknown[0].field!r} is not a parameter of {config.resolved}"
+    )
 
 
 def apply_overrides(rows: list[ParityRow], curated: CuratedConfigs) -> list[ParityRow]:
@@ -288,7 +336,9 @@ def audit(
             rows.append(ParityRow(config.name, qualified, qualified.split(".")[0], via, differences))
             continue
         if config.target_kind == "missing":
-            diff = Difference("_target_", TARGET, config.target, "", SUSPICIOUS, f"the target does not exist here: {config.error}")
+            diff = Difference(
+                "_target_", TARGET, config.target, "", SUSPICIOUS, f"the target does not exist here: {config.error}"
+            )
             rows.append(ParityRow(config.name, config.target, config.target.split(".")[0], "missing", [diff]))
             continue
         cls = import_object(config.resolved)

@@ -98,7 +98,11 @@ def _watching(classes: dict[str, type], calls: dict):
 
     try:
         for cls in {LossModule, *classes.values()}:
-            for method, label in (("set_keys", "set_keys"), ("make_value_estimator", "estimator"), ("__init__", "init")):
+            for method, label in (
+                ("set_keys", "set_keys"),
+                ("make_value_estimator", "estimator"),
+                ("__init__", "init"),
+            ):
                 if method in cls.__dict__:
                     wrap(cls, method, label)
         yield
@@ -135,8 +139,9 @@ def _instantiate(dataclass_type: type, variant: dict, arguments: dict, classes: 
     return run, calls["received"]
 
 
-def measure_factory(config_name: str, dataclass_type: type, factory: str, annotated: str, source: str,
-                    cases: dict | None = None) -> FactoryRecord:
+def measure_factory(
+    config_name: str, dataclass_type: type, factory: str, annotated: str, source: str, cases: dict | None = None
+) -> FactoryRecord:
 
     classes = loss_classes()
     cases = {} if cases is None else cases
@@ -148,7 +153,9 @@ def measure_factory(config_name: str, dataclass_type: type, factory: str, annota
         attempted = received[0][0] if received else ""
         if run.error and attempted and attempted != recipe and attempted in zoo.names():
             # The selector chose another class: give it the networks of that class's own recipe.
-            run, received = _instantiate(dataclass_type, variant, _recipe_arguments(attempted, config_fields, cases), classes)
+            run, received = _instantiate(
+                dataclass_type, variant, _recipe_arguments(attempted, config_fields, cases), classes
+            )
         built = next((kw for name, kw in received if name == run.builds), None)
         if built is not None:
             run.not_passed = [f for f in config_fields if f not in built]
@@ -160,7 +167,6 @@ def measure_all(survey) -> list[FactoryRecord]:
     """Every config whose target is a factory building a loss."""
     from torchrl.objectives import LossModule
 
-
     out, cases = [], {}
     for config in survey.classes:
         if config.target_kind != "factory":
@@ -169,5 +175,9 @@ def measure_all(survey) -> list[FactoryRecord]:
         if not (isinstance(built, type) and issubclass(built, LossModule)):
             continue
         dataclass_type = config_dataclasses()[config.name]
-        out.append(measure_factory(config.name, dataclass_type, config.target, config.resolved, factory_source(config.target), cases))
+        out.append(
+            measure_factory(
+                config.name, dataclass_type, config.target, config.resolved, factory_source(config.target), cases
+            )
+        )
     return out

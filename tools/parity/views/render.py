@@ -105,7 +105,9 @@ def _details(row: ParityRow) -> list[str]:
     out = [f"### `{row.config}` → `{row.target_name}` {{ #{anchor(row)} }}\n"]
     out.append(f"Builds `{row.target}` through {row.via}. Verdict: **{row.classification}**.\n")
     if row.instantiation:
-        out.append(f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n")
+        out.append(
+            f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n"
+        )
     # Five columns: the kind and its classification share one, so the reason stays in view.
     out.append("| Field | Difference | Config | Class | Reason |")
     out.append("| --- | --- | --- | --- | --- |")
@@ -191,7 +193,9 @@ def render_factories(rows: list[ParityRow]) -> str:
             f"Annotated to return `{f.annotated.rsplit('.', 1)[-1]}`; instantiated with the networks of the "
             f"[`{f.recipe}`](../losses/{f.recipe}.md) example.\n"
         )
-        out.append("| Config values | Builds | `set_keys` calls | `make_value_estimator` calls | Fields the class does not receive |")
+        out.append(
+            "| Config values | Builds | `set_keys` calls | `make_value_estimator` calls | Fields the class does not receive |"
+        )
         out.append("| --- | --- | --- | --- | --- |")
         for run in f.runs:
             values = ", ".join(f"`{k}={v}`" for k, v in run.selectors.items()) or "its defaults"

@@ -27,7 +27,9 @@ def checked_losses(chosen: Recipe) -> dict[str, LossRecord]:
     records = {r.name: r for r in all_records()}
     unknown = [n for n in chosen.losses if n not in records]
     if unknown:
-        raise ValueError(f"{chosen.source} imports {unknown} from torchrl.objectives, which are not public torchrl losses")
+        raise ValueError(
+            f"{chosen.source} imports {unknown} from torchrl.objectives, which are not public torchrl losses"
+        )
     return records
 
 

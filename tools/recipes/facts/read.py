@@ -28,7 +28,13 @@ PRIORITIZED = ("TensorDictPrioritizedReplayBuffer", "PrioritizedReplayBuffer", "
 # sequence model's loss reads depends on them.
 SEQUENCES = ("SliceSampler", "Reward2GoTransform")
 # Methods whose calls wire a loss, an estimator or a buffer: the lines a page highlights.
-WIRING_METHODS = ("set_keys", "make_value_estimator", "value_estimator", "update_tensordict_priority", "update_priority")
+WIRING_METHODS = (
+    "set_keys",
+    "make_value_estimator",
+    "value_estimator",
+    "update_tensordict_priority",
+    "update_priority",
+)
 
 
 class RecipeSourceError(Exception):
@@ -71,7 +77,7 @@ def _knobs(tree: ast.Module, source: str, comments: dict[int, str]) -> list[Knob
             if len(names) > 1 and isinstance(node.value, ast.Tuple) and len(node.value.elts) == len(names)
             else [node.value] * len(names)
         )
-        for name, value in zip(names, values):
+        for name, value in zip(names, values, strict=False):
             knobs.append(Knob(name.id, ast.get_source_segment(source, value) or "", comments.get(node.lineno, "")))
     return knobs
 
@@ -91,7 +97,10 @@ def _dict_literals(tree: ast.Module, source: str) -> dict[str, dict[str, str]]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict) and len(node.targets) == 1:
             target, value = node.targets[0], node.value
             if isinstance(target, ast.Name) and all(isinstance(k, ast.Constant) for k in value.keys):
-                found[target.id] = {k.value: ast.get_source_segment(source, v) or "" for k, v in zip(value.keys, value.values)}
+                found[target.id] = {
+                    k.value: ast.get_source_segment(source, v) or ""
+                    for k, v in zip(value.keys, value.values, strict=True)
+                }
     return found
 
 
@@ -116,7 +125,9 @@ def _statement_spans(tree: ast.Module) -> dict[int, tuple[int, int]]:
     """Line of a call -> (first, last) line of the simple statement holding it."""
     spans = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.For, ast.While, ast.If, ast.With, ast.Try)):
+        if isinstance(node, ast.stmt) and not isinstance(
+            node, (ast.FunctionDef, ast.ClassDef, ast.For, ast.While, ast.If, ast.With, ast.Try)
+        ):
             for line in range(node.lineno, (node.end_lineno or node.lineno) + 1):
                 spans.setdefault(line, (node.lineno, node.end_lineno or node.lineno))
     return spans
@@ -137,7 +148,8 @@ def read_recipe(path: Path) -> Recipe:
     local_envs = [
         node.name
         for node in tree.body
-        if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "EnvBase" for b in node.bases)
+        if isinstance(node, ast.ClassDef)
+        and any(getattr(b, "id", getattr(b, "attr", "")) == "EnvBase" for b in node.bases)
     ]
     built: dict[str, str] = {}  # variable -> the loss, estimator or updater class it holds
     losses_by_alias: dict[str, str] = {}
@@ -151,9 +163,9 @@ def read_recipe(path: Path) -> Recipe:
             if all(o in losses for o in options) and isinstance(node.targets[0], ast.Name):
                 losses_by_alias[node.targets[0].id] = "/".join(options)
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "ValueEstimators":
-            if node.attr not in estimators:
-                estimators.append(node.attr)
+        names_a_member = isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "ValueEstimators"
+        if names_a_member and node.attr not in estimators:
+            estimators.append(node.attr)
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             made = losses_by_alias.get(_callee(node.value), _callee(node.value))
             if made in (*UPDATERS, *EXPLORATION, *losses, *losses_by_alias.values(), *estimators):
@@ -165,14 +177,32 @@ def read_recipe(path: Path) -> Recipe:
         name = losses_by_alias.get(_callee(node), _callee(node))
         if name == "GymEnv" and node.args and isinstance(node.args[0], ast.Constant):
             environments.append(str(node.args[0].value))
-        elif name in local_envs or (name and name.endswith("Env") and imported.get(name, "").startswith("torchrl.envs") and name not in ("GymEnv", "TransformedEnv")):
+        elif name in local_envs or (
+            name
+            and name.endswith("Env")
+            and imported.get(name, "").startswith("torchrl.envs")
+            and name not in ("GymEnv", "TransformedEnv")
+        ):
             environments.append(name)
-        if name in (*losses, *losses_by_alias.values(), *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *SEQUENCES, *WIRING_METHODS):
+        if name in (
+            *losses,
+            *losses_by_alias.values(),
+            *estimators,
+            *UPDATERS,
+            *EXPLORATION,
+            *PRIORITIZED,
+            *SEQUENCES,
+            *WIRING_METHODS,
+        ):
             calls.append(_call(node, name, source, dicts))
     for node in ast.walk(tree):  # uses of the objects built above: loss(batch), estimator(batch), updater.step()
         if not isinstance(node, ast.Call):
             continue
-        if isinstance(node.func, ast.Name) and built.get(node.func.id) in (*losses, *losses_by_alias.values(), *estimators):
+        if isinstance(node.func, ast.Name) and built.get(node.func.id) in (
+            *losses,
+            *losses_by_alias.values(),
+            *estimators,
+        ):
             calls.append(_call(node, f"{built[node.func.id]}.__call__", source))
         elif (
             isinstance(node.func, ast.Attribute)
@@ -181,7 +211,14 @@ def read_recipe(path: Path) -> Recipe:
         ):
             calls.append(_call(node, f"{built[node.func.value.id]}.step", source))
     calls = [
-        Call(c.name, spans.get(c.line, (c.line, c.end_line))[0], spans.get(c.line, (c.line, c.end_line))[1], c.keywords, c.positional, c.receiver)
+        Call(
+            c.name,
+            spans.get(c.line, (c.line, c.end_line))[0],
+            spans.get(c.line, (c.line, c.end_line))[1],
+            c.keywords,
+            c.positional,
+            c.receiver,
+        )
         for c in sorted(calls, key=lambda c: c.line)
     ]
 
@@ -189,15 +226,25 @@ def read_recipe(path: Path) -> Recipe:
     if train is None:
         raise RecipeSourceError(f"{where}: define the training loop as `def train(...)` at module level")
     defaults = dict(
-        zip([a.arg for a in train.args.kwonlyargs], [ast.get_source_segment(source, d) if d else None for d in train.args.kw_defaults])
+        zip(
+            [a.arg for a in train.args.kwonlyargs],
+            [ast.get_source_segment(source, d) if d else None for d in train.args.kw_defaults],
+            strict=True,
+        )
     )
     positional = train.args.posonlyargs + train.args.args
     defaults.update(
-        zip([a.arg for a in positional[len(positional) - len(train.args.defaults):]], [ast.get_source_segment(source, d) or "" for d in train.args.defaults])
+        zip(
+            [a.arg for a in positional[len(positional) - len(train.args.defaults) :]],
+            [ast.get_source_segment(source, d) or "" for d in train.args.defaults],
+            strict=True,
+        )
     )
     slug = path.stem
     if slug not in FAMILIES:
-        raise RecipeSourceError(f"{where}: no family named {slug!r} in tools/recipes/facts/catalog.py FAMILIES; add it there")
+        raise RecipeSourceError(
+            f"{where}: no family named {slug!r} in tools/recipes/facts/catalog.py FAMILIES; add it there"
+        )
     return Recipe(
         slug=slug,
         family=FAMILIES[slug],

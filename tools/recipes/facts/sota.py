@@ -46,7 +46,9 @@ KNOB_KEYS: dict[str, tuple[str, ...]] = {
     "TOP_QUANTILES_TO_DROP": ("top_quantiles_to_drop_per_net",),
     "ALPHA_INIT": ("alpha_init",),
     "TARGET_ENTROPY": ("target_entropy",),
-    "ALPHA": ("alpha",),  # TD3+BC's weight; the DQN recipe's prioritisation ALPHA finds no `alpha` key among DQN scripts
+    "ALPHA": (
+        "alpha",
+    ),  # TD3+BC's weight; the DQN recipe's prioritisation ALPHA finds no `alpha` key among DQN scripts
 }
 # At most this many scripts get a column; the others are linked below the table.
 COLUMNS = 4
@@ -91,8 +93,11 @@ def answer(source: LossSource, knob: str) -> Hyperparameter | None:
     over ``None``, then the shortest key (a trainer config repeats ``trainer.collector.total_frames`` and
     ``collector.total_frames``)."""
     leaves = KNOB_KEYS.get(knob, ())
-    candidates = [(leaves.index(h.key.rsplit(".", 1)[-1]), h.value is None, h.key.count("."), i, h)
-                  for i, h in enumerate(source.hyperparameters) if h.key.rsplit(".", 1)[-1] in leaves]
+    candidates = [
+        (leaves.index(h.key.rsplit(".", 1)[-1]), h.value is None, h.key.count("."), i, h)
+        for i, h in enumerate(source.hyperparameters)
+        if h.key.rsplit(".", 1)[-1] in leaves
+    ]
     return min(candidates, key=lambda c: c[:4])[4] if candidates else None
 
 
@@ -148,4 +153,4 @@ def compare(recipe: Recipe, sources: list[LossSource], multi_agent_losses: set[s
     return SotaComparison(list(recipe.losses), unbuilt, older, shown, also, rows, unmatched)
 
 
-__all__ = ["Aside", "COLUMNS", "KNOB_KEYS", "KnobRow", "SotaComparison", "answer", "compare", "is_multi_agent"]
+__all__ = ["COLUMNS", "KNOB_KEYS", "Aside", "KnobRow", "SotaComparison", "answer", "compare", "is_multi_agent"]

@@ -47,7 +47,9 @@ def _updaters(recipe: Recipe) -> list[Call]:
 def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, LossRecord]) -> str:
     if not recipe.estimators:
         defaults = ", ".join(
-            f"`{loss_records[n].default_value_estimator}` for `{n}`" for n in recipe.losses if loss_records[n].default_value_estimator
+            f"`{loss_records[n].default_value_estimator}` for `{n}`"
+            for n in recipe.losses
+            if loss_records[n].default_value_estimator
         )
         how = " through `make_value_estimator`" if recipe.calls_named("make_value_estimator") else ""
         return (
@@ -57,7 +59,9 @@ def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, Loss
     standalone = [e for e in recipe.estimators if recipe.calls_named(f"{e}.__call__")]
     parts = []
     for name in recipe.estimators:
-        how = "standalone, run on each batch before the loss" if name in standalone else "set with `make_value_estimator`"
+        how = (
+            "standalone, run on each batch before the loss" if name in standalone else "set with `make_value_estimator`"
+        )
         parts.append(f"`{name}` ({how})")
     return ", ".join(parts) + f" · [estimator matrix]({prefix}value-estimators/index.md)"
 
@@ -83,9 +87,13 @@ def render_index(recipes: list[Recipe]) -> str:
     for r in recipes:
         losses = "<br>".join(_loss_link(n) for n in r.losses) or "–"
         estimators = ", ".join(code(e) for e in r.estimators) or "loss default"
-        updaters = "<br>".join(
-            code(f"{c.name}({', '.join(f'{k}={_value(r, v)}' for k, v in c.keywords.items())})") for c in _updaters(r)
-        ) or "none"
+        updaters = (
+            "<br>".join(
+                code(f"{c.name}({', '.join(f'{k}={_value(r, v)}' for k, v in c.keywords.items())})")
+                for c in _updaters(r)
+            )
+            or "none"
+        )
         environments = ", ".join(code(e) for e in r.environments) or "–"
         rows.append(f"| [{text(r.family)}]({r.slug}.md) | {losses} | {estimators} | {updaters} | {environments} |")
     note = (
@@ -142,7 +150,7 @@ def render_keys(recipe: Recipe) -> str:
     for name in recipe.losses:
         out.append(
             f"**{name}** ({_loss_link(name)}: the same table, with an example for each key). "
-            "Entries under `\"next\"` are read from `(\"next\", <key>)`; `set_keys` takes the names in the first column."
+            'Entries under `"next"` are read from `("next", <key>)`; `set_keys` takes the names in the first column.'
         )
         out.append("")
         out.append(f"<!-- gen:losses.keys {name} -->")  # the loss page's own table
@@ -182,7 +190,11 @@ def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadenc
                 + ("them" if len(row.target_groups) > 1 else "it")
                 + (" untouched" if row.moved_without_updater is False else " **changed**")
                 + " and `updater.step()` "
-                + ("moves " + ("them" if len(moved) > 1 else "it") if moved and all(moved.values()) else "does **not** move all of them")
+                + (
+                    "moves " + ("them" if len(moved) > 1 else "it")
+                    if moved and all(moved.values())
+                    else "does **not** move all of them"
+                )
                 + " (measured)."
             )
         for reference_cadence in cadences.losses.get(name, []):
@@ -195,13 +207,11 @@ def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadenc
             )
     for updater in _updaters(recipe):
         steps = _step_lines(recipe, updater)
-        where = (
-            "called on line " + ", ".join(str(s) for s in steps)
-            if steps
-            else "**never stepped in this file**"
-        )
+        where = "called on line " + ", ".join(str(s) for s in steps) if steps else "**never stepped in this file**"
         arguments = ", ".join(f"{k}={_value(recipe, v)}" for k, v in updater.keywords.items())
-        lines.append(f"- This recipe builds {code(f'{updater.name}({arguments})')} (line {updater.line}); its `step()` is {where}.")
+        lines.append(
+            f"- This recipe builds {code(f'{updater.name}({arguments})')} (line {updater.line}); its `step()` is {where}."
+        )
         if updater.name == "HardUpdate":
             written = updater.keywords.get("value_network_update_interval")
             interval = _value(recipe, written) if written else None
@@ -258,8 +268,10 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     out = []
     for name in comparison.unbuilt:
         if name in comparison.older:
-            out.append(f"No script or trainer config builds `{name}`; the ones below build `{comparison.older[name]}`, "
-                       "its older implementation.")
+            out.append(
+                f"No script or trainer config builds `{name}`; the ones below build `{comparison.older[name]}`, "
+                "its older implementation."
+            )
         else:
             out.append(f"No script or trainer config of pytorch/rl's `sota-implementations/` builds `{name}`.")
     if not comparison.shown:
@@ -272,14 +284,24 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     rows = [header, "| --- | --- |" + " --- |" * len(comparison.shown)]
     environments = [", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown]
     rows.append(f"| Trains on | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
-    rows.append("| Builds | " + ", ".join(f"`{n}`" for n in comparison.losses) + " | "
-                + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown) + " |")
+    rows.append(
+        "| Builds | "
+        + ", ".join(f"`{n}`" for n in comparison.losses)
+        + " | "
+        + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown)
+        + " |"
+    )
     if _updaters(recipe) or any(s.updaters for s in comparison.shown):
         # As built: a config value may reach the updater through arithmetic (eps=1 - tau).
-        ours = "<br>".join(code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})")
-                           for c in _updaters(recipe))
-        rows.append(f"| Target updater | {ours or 'none'} | "
-                    + " | ".join("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown) + " |")
+        ours = "<br>".join(
+            code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})")
+            for c in _updaters(recipe)
+        )
+        rows.append(
+            f"| Target updater | {ours or 'none'} | "
+            + " | ".join("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown)
+            + " |"
+        )
     for row in comparison.rows:
         rows.append(f"| `{row.knob}` | {code(row.value)} | " + " | ".join(_sota_cell(c) for c in row.cells) + " |")
     out.append("\n".join(rows))
@@ -290,7 +312,9 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     if others:
         notes.append("Also building " + losses + ", not compared: " + ", ".join(others) + ".")
     if comparison.unmatched:
-        notes.append("Knobs with no counterpart in these configs: " + ", ".join(f"`{k}`" for k in comparison.unmatched) + ".")
+        notes.append(
+            "Knobs with no counterpart in these configs: " + ", ".join(f"`{k}`" for k in comparison.unmatched) + "."
+        )
     out.extend(notes)
     return "\n\n".join(out) + "\n"
 

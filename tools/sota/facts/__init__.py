@@ -46,7 +46,6 @@ def _loss_sources():
 
 
 # Each script and trainer config that builds a loss, with its hyperparameters (``sources``).
-loss_sources = RecordSet("sota.loss_sources", _loss_sources,
-                         encode=encode_sources, decode=decode_sources)
+loss_sources = RecordSet("sota.loss_sources", _loss_sources, encode=encode_sources, decode=decode_sources)
 
 __all__ = ["checked", "loss_sources", "sota_map", "summaries", "trainer_compositions"]

@@ -144,7 +144,11 @@ def _warns_deprecation(cls: type) -> str:
         name = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
         categories = [a for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Name)]
         if name == "warn" and any(c.id in {"DeprecationWarning", "FutureWarning"} for c in categories):
-            parts = [n.value for n in ast.walk(call.args[0]) if isinstance(n, ast.Constant) and isinstance(n.value, str)] if call.args else []
+            parts = (
+                [n.value for n in ast.walk(call.args[0]) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+                if call.args
+                else []
+            )
             return " ".join("".join(parts).split())
     return ""
 
@@ -174,7 +178,12 @@ def check_class(module: str, name: str, kind: str) -> ClassCheck:
 
 
 def _same(recipe: Any, default: Any) -> bool:
-    if isinstance(recipe, (int, float)) and isinstance(default, (int, float)) and not isinstance(recipe, bool) and not isinstance(default, bool):
+    if (
+        isinstance(recipe, (int, float))
+        and isinstance(default, (int, float))
+        and not isinstance(recipe, bool)
+        and not isinstance(default, bool)
+    ):
         return math.isclose(recipe, default, rel_tol=1e-9, abs_tol=1e-12)
     if hasattr(default, "value") and isinstance(recipe, str):  # an enum default, given by value
         return recipe == default.value or recipe == getattr(default, "name", None)
@@ -225,7 +234,11 @@ def _argument_checks(directory: str, script: str, c: Construction, default_estim
     if c.kind == "make_value_estimator":
         member = _estimator_for(c, default_estimators)
         cls = getattr(estimators, ESTIMATOR_CLASSES.get(member, ""), None) if member else None
-        owner = f"{cls.__name__} via {c.on or 'the loss'}.make_value_estimator" if cls else f"{c.on or 'loss'}.make_value_estimator"
+        owner = (
+            f"{cls.__name__} via {c.on or 'the loss'}.make_value_estimator"
+            if cls
+            else f"{c.on or 'loss'}.make_value_estimator"
+        )
     else:
         cls, owner = _import(c.module, c.name), c.name
     out = []
@@ -234,10 +247,28 @@ def _argument_checks(directory: str, script: str, c: Construction, default_estim
             continue
         recipe = show_value(a.value)
         if cls is None:
-            out.append(ArgumentCheck(directory, script, c.kind, owner, a.name, recipe, a.config_keys, "", "not-a-parameter", c.file, c.line))
+            out.append(
+                ArgumentCheck(
+                    directory,
+                    script,
+                    c.kind,
+                    owner,
+                    a.name,
+                    recipe,
+                    a.config_keys,
+                    "",
+                    "not-a-parameter",
+                    c.file,
+                    c.line,
+                )
+            )
             continue
         parameter, default, status = _compare(cls, a.name, a.value)
-        out.append(ArgumentCheck(directory, script, c.kind, owner, parameter, recipe, a.config_keys, default, status, c.file, c.line))
+        out.append(
+            ArgumentCheck(
+                directory, script, c.kind, owner, parameter, recipe, a.config_keys, default, status, c.file, c.line
+            )
+        )
     return out
 
 
@@ -311,12 +342,23 @@ def trainer_config_classes(directory, survey) -> tuple[list[TrainerConfigClasses
         for key, value in _flatten(config.body).items():
             package, _, parameter = key.rpartition(".")
             cls = packages.get(package)
-            if cls is None or isinstance(value, str) and "${" in value:
+            if cls is None or (isinstance(value, str) and "${" in value):
                 continue
             name, default, status = _compare(cls, parameter, value)
             if status != "not-a-parameter":  # otherwise a field of the config dataclass, not of the class
-                arguments.append(ArgumentCheck(directory.name, config.file, installed_kind(cls), cls.__name__, name,
-                                               show_value(value), [key], default, status))
+                arguments.append(
+                    ArgumentCheck(
+                        directory.name,
+                        config.file,
+                        installed_kind(cls),
+                        cls.__name__,
+                        name,
+                        show_value(value),
+                        [key],
+                        default,
+                        status,
+                    )
+                )
     return records, arguments
 
 

@@ -78,9 +78,17 @@ def names_device(key: str) -> bool:
 
 def names_environment(key: str) -> bool:
     last = key.rsplit(".", 1)[-1]
-    return last in {"name", "env_name", "task", "scenario_name", "library", "backend", "dataset", "dataset_name", "env_task"} and (
-        key.startswith(("env", "replay_buffer", "data", "dataset")) or "." not in key
-    )
+    return last in {
+        "name",
+        "env_name",
+        "task",
+        "scenario_name",
+        "library",
+        "backend",
+        "dataset",
+        "dataset_name",
+        "env_task",
+    } and (key.startswith(("env", "replay_buffer", "data", "dataset")) or "." not in key)
 
 
 # --- what a recipe needs installed besides torchrl -------------------------------------------------
@@ -125,7 +133,9 @@ PACKAGE_EXTRAS = {
     "wandb": "wandb",
 }
 
-_MUJOCO_TASKS = re.compile(r"^(HalfCheetah|Hopper|Walker2d|Ant|Humanoid|HumanoidStandup|Swimmer|Reacher|InvertedPendulum|InvertedDoublePendulum|Pusher)-v\d+$")
+_MUJOCO_TASKS = re.compile(
+    r"^(HalfCheetah|Hopper|Walker2d|Ant|Humanoid|HumanoidStandup|Swimmer|Reacher|InvertedPendulum|InvertedDoublePendulum|Pusher)-v\d+$"
+)
 _ATARI_TASKS = re.compile(r"^(ALE/.+|.+NoFrameskip-v\d+|.+Deterministic-v\d+)$")
 
 

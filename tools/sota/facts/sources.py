@@ -29,7 +29,9 @@ class LossSource:
     anchor: str  # its directory's entry on the SOTA page: "sota/index.md#dir-sac"
     multi_agent: bool  # listed under the SOTA page's multi-agent family
     environments: list[str]  # what it trains on, from its config (environment or dataset names)
-    updaters: list[str] = field(default_factory=list)  # "SoftUpdate(eps=0.995)" (scripts), class names (trainer configs)
+    updaters: list[str] = field(
+        default_factory=list
+    )  # "SoftUpdate(eps=0.995)" (scripts), class names (trainer configs)
     hyperparameters: list[Hyperparameter] = field(default_factory=list)
     composed: bool = True  # trainer configs: False when Hydra could not compose it (own values shown instead)
 
@@ -42,8 +44,9 @@ def _environments(values: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def loss_sources(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck,
-                 stored: StoredCompositions | None) -> list[LossSource]:
+def loss_sources(
+    sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck, stored: StoredCompositions | None
+) -> list[LossSource]:
     """Every script and trainer config that builds a loss, in the SOTA page's order."""
     configs = {(t.directory, t.file): t for t in check.trainer_configs}
     out = []
@@ -52,9 +55,19 @@ def loss_sources(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCh
         multi_agent = s.family == MULTI_AGENT_FAMILY
         for x in s.scripts:
             if x.losses:
-                out.append(LossSource(d.name, x.script.file, "script", x.losses, f"sota/index.md#{anchor(d.name)}",
-                                      multi_agent, _environments(x.script.env_names), x.updaters,
-                                      x.script.hyperparameters))
+                out.append(
+                    LossSource(
+                        d.name,
+                        x.script.file,
+                        "script",
+                        x.losses,
+                        f"sota/index.md#{anchor(d.name)}",
+                        multi_agent,
+                        _environments(x.script.env_names),
+                        x.updaters,
+                        x.script.hyperparameters,
+                    )
+                )
         for config in d.trainer_configs:
             built = configs.get((d.name, config.file))
             losses = built.kinds.get("loss", []) if built else []
@@ -64,9 +77,20 @@ def loss_sources(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCh
             composed = result is not None and result.composes
             hyperparameters = result.hyperparameters if composed else config.hyperparameters
             environments = _environments({h.key: h.value for h in hyperparameters})
-            out.append(LossSource(d.name, config.file, "trainer config", losses, f"sota/index.md#{anchor(d.name)}",
-                                  multi_agent, environments, built.kinds.get("target_updater", []), hyperparameters,
-                                  composed))
+            out.append(
+                LossSource(
+                    d.name,
+                    config.file,
+                    "trainer config",
+                    losses,
+                    f"sota/index.md#{anchor(d.name)}",
+                    multi_agent,
+                    environments,
+                    built.kinds.get("target_updater", []),
+                    hyperparameters,
+                    composed,
+                )
+            )
     return out
 
 

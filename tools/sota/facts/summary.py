@@ -52,7 +52,7 @@ def cadence_text(step: UpdaterStep) -> str:
         "no-optimizer-step-nearby": "in a function with no optimizer step",
     }[step.placement]
     if not step.conditional:
-        return ("after every optimizer step" if step.placement == "after-optimizer-step" else where)
+        return "after every optimizer step" if step.placement == "after-optimizer-step" else where
     condition = " and ".join(f"`{n}`" for n in step.condition_names) or "a condition"
     depends = ", ".join(f"`{k}` = {show_value(v)}" for k, v in step.condition_config.items())
     return f"{where}, only when {condition}" + (f" (set from {depends})" if depends else "")
@@ -123,7 +123,7 @@ def _extras(script: Script, requirements: list[str]) -> list[str]:
 
 def _cautions(script: Script, launchers) -> list[str]:
     out = []
-    gpus = [l.gpus for l in launchers if l.gpus and script.file in l.scripts]
+    gpus = [launcher.gpus for launcher in launchers if launcher.gpus and script.file in launcher.scripts]
     if gpus:
         out.append(f"its launcher asks for {max(gpus)} GPU" + ("s" if max(gpus) > 1 else ""))
     cuda = sorted({str(v) for v in script.devices.values() if isinstance(v, str) and v.startswith("cuda")})
@@ -139,7 +139,9 @@ def _cautions(script: Script, launchers) -> list[str]:
     return out
 
 
-def summarize(sota: SotaMap, check: SotaCheck, families: dict[str, str], multi_agent: set[str]) -> list[DirectorySummary]:
+def summarize(
+    sota: SotaMap, check: SotaCheck, families: dict[str, str], multi_agent: set[str]
+) -> list[DirectorySummary]:
     """Every directory, with the family it is listed under (``families``: loss -> curated family)."""
     use = Counter()
     per_directory: dict[str, list[str]] = {}
@@ -169,12 +171,22 @@ def summarize(sota: SotaMap, check: SotaCheck, families: dict[str, str], multi_a
         scripts = []
         for s in d.scripts:
             updaters = [f"{c.name}({arguments_text(c)})" for c in built(s, "target_updater")]
-            scripts.append(ScriptSummary(
-                d.name, s, names(built(s, "loss")), _estimators(s, check), list(dict.fromkeys(updaters)),
-                list(dict.fromkeys([f"{step.updater}: {cadence_text(step)}" for step in s.updater_steps]
-                                   + _handed_over(s))),
-                _extras(s, d.requirements), _cautions(s, d.launchers),
-            ))
+            scripts.append(
+                ScriptSummary(
+                    d.name,
+                    s,
+                    names(built(s, "loss")),
+                    _estimators(s, check),
+                    list(dict.fromkeys(updaters)),
+                    list(
+                        dict.fromkeys(
+                            [f"{step.updater}: {cadence_text(step)}" for step in s.updater_steps] + _handed_over(s)
+                        )
+                    ),
+                    _extras(s, d.requirements),
+                    _cautions(s, d.launchers),
+                )
+            )
         kinds: dict[str, list[str]] = {}
         for s in d.scripts:
             for c in s.constructions:
@@ -187,11 +199,18 @@ def summarize(sota: SotaMap, check: SotaCheck, families: dict[str, str], multi_a
                 kinds.setdefault(kind, [])
                 kinds[kind] += [n for n in found if n not in kinds[kind]]
         variant = f"{d.name}{TRAINER_SUFFIX}" if f"{d.name}{TRAINER_SUFFIX}" in names_by_dir else ""
-        out.append(DirectorySummary(
-            d, family, scripts, variant, per_directory[d.name],
-            sorted({e for s in scripts for e in s.extras}),
-            list(dict.fromkeys(c for s in scripts for c in s.cautions)), kinds,
-        ))
+        out.append(
+            DirectorySummary(
+                d,
+                family,
+                scripts,
+                variant,
+                per_directory[d.name],
+                sorted({e for s in scripts for e in s.extras}),
+                list(dict.fromkeys(c for s in scripts for c in s.cautions)),
+                kinds,
+            )
+        )
     return out
 
 

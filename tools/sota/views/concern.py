@@ -30,10 +30,13 @@ CONCERN = Concern(
     name="sota",
     sections={
         "source": _source,
-        "overview": lambda _arg: render_overview(summaries(), checked(), trainer_compositions()[0], _losses_documented()),
+        "overview": lambda _arg: render_overview(
+            summaries(), checked(), trainer_compositions()[0], _losses_documented()
+        ),
         "classes": lambda _arg: render_classes(sota_map(), checked(), _losses_documented()),
-        "families": lambda _arg: render_families(sota_map(), summaries(), checked(), trainer_compositions()[0],
-                                                 _losses_documented(), _trainers_documented()),
+        "families": lambda _arg: render_families(
+            sota_map(), summaries(), checked(), trainer_compositions()[0], _losses_documented(), _trainers_documented()
+        ),
         "config_recipes": lambda _arg: links.render_config_recipes(urls.CONFIG_GROUPS),
     },
     inventory=lambda: entries(sota_map(), summaries(), checked(), trainer_compositions()[0]),

@@ -8,8 +8,9 @@ from tools.sota.facts.records import SotaMap
 from tools.sota.facts.summary import DirectorySummary, anchor, built, cadence_text
 
 
-def entries(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck,
-            stored: StoredCompositions | None) -> list[dict]:
+def entries(
+    sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck, stored: StoredCompositions | None
+) -> list[dict]:
     out = []
     for s in summaries:
         d = s.directory
@@ -17,13 +18,19 @@ def entries(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck,
         for x in d.scripts:
             for c in built(x, "target_updater"):
                 steps = [cadence_text(step) for step in x.updater_steps if step.updater == c.name]
-                updaters.append({
-                    "script": x.file,
-                    "class": c.name,
-                    "arguments": {a.name: a.value for a in c.arguments if a.source in {"literal", "config", "computed"}},
-                    "cadence": steps,
-                })
-        hyperparameters = {x.file: {h.key: h.value for h in x.hyperparameters} for x in d.scripts if not d.trainer_configs}
+                updaters.append(
+                    {
+                        "script": x.file,
+                        "class": c.name,
+                        "arguments": {
+                            a.name: a.value for a in c.arguments if a.source in {"literal", "config", "computed"}
+                        },
+                        "cadence": steps,
+                    }
+                )
+        hyperparameters = {
+            x.file: {h.key: h.value for h in x.hyperparameters} for x in d.scripts if not d.trainer_configs
+        }
         composes = {}
         for config in d.trainer_configs:
             result = stored.find(d.name, config.file) if stored else None
@@ -31,39 +38,50 @@ def entries(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck,
             if result is not None:
                 hyperparameters[config.file] = {h.key: h.value for h in result.hyperparameters}
         departures = [
-            {"source": a.source_file, "class": a.owner, "parameter": a.parameter, "recipe": a.recipe, "default": a.default}
+            {
+                "source": a.source_file,
+                "class": a.owner,
+                "parameter": a.parameter,
+                "recipe": a.recipe,
+                "default": a.default,
+            }
             for a in check.arguments
             if a.directory == d.name and a.status == "differs"
         ]
-        flagged = sorted({
-            f"{c.name}: {status.status}"
-            for x in d.scripts for c in x.constructions
-            if c.module and (status := check.status(c.module, c.name)) is not None and status.status != "ok"
-        })
-        out.append({
-            "directory": d.name,
-            "family": s.family,
-            "anchor": f"sota/index.md#{anchor(d.name)}",
-            "commit": sota.commit,
-            "scripts": [{"file": x.file, "config": x.config} for x in d.scripts],
-            "configs": d.configs,
-            "helpers": d.helpers,
-            "launchers": [{"file": l.file, "scripts": l.scripts, "gpus": l.gpus} for l in d.launchers],
-            "ci_smoke": d.ci_smoke,
-            "losses": s.losses,
-            "estimators": list(dict.fromkeys(e for x in s.scripts for e in x.estimators)),
-            "target_updaters": updaters or [{"class": n} for n in s.kinds.get("target_updater", [])],
-            "trainers": s.kinds.get("trainer", []),
-            "collectors": s.kinds.get("collector", []),
-            "replay_buffers": s.kinds.get("replay_buffer", []) + s.kinds.get("dataset", []),
-            "samplers": s.kinds.get("sampler", []),
-            "storages": s.kinds.get("storage", []),
-            "extras": s.extras,
-            "cautions": s.cautions,
-            "hyperparameters": hyperparameters,
-            "departures": departures,
-            "composes": composes,
-            "trainer_variant": s.trainer_variant,
-            "missing_or_deprecated": flagged,
-        })
+        flagged = sorted(
+            {
+                f"{c.name}: {status.status}"
+                for x in d.scripts
+                for c in x.constructions
+                if c.module and (status := check.status(c.module, c.name)) is not None and status.status != "ok"
+            }
+        )
+        out.append(
+            {
+                "directory": d.name,
+                "family": s.family,
+                "anchor": f"sota/index.md#{anchor(d.name)}",
+                "commit": sota.commit,
+                "scripts": [{"file": x.file, "config": x.config} for x in d.scripts],
+                "configs": d.configs,
+                "helpers": d.helpers,
+                "launchers": [{"file": x.file, "scripts": x.scripts, "gpus": x.gpus} for x in d.launchers],
+                "ci_smoke": d.ci_smoke,
+                "losses": s.losses,
+                "estimators": list(dict.fromkeys(e for x in s.scripts for e in x.estimators)),
+                "target_updaters": updaters or [{"class": n} for n in s.kinds.get("target_updater", [])],
+                "trainers": s.kinds.get("trainer", []),
+                "collectors": s.kinds.get("collector", []),
+                "replay_buffers": s.kinds.get("replay_buffer", []) + s.kinds.get("dataset", []),
+                "samplers": s.kinds.get("sampler", []),
+                "storages": s.kinds.get("storage", []),
+                "extras": s.extras,
+                "cautions": s.cautions,
+                "hyperparameters": hyperparameters,
+                "departures": departures,
+                "composes": composes,
+                "trainer_variant": s.trainer_variant,
+                "missing_or_deprecated": flagged,
+            }
+        )
     return out

@@ -17,7 +17,9 @@ PAGE = urls.SOTA
 
 
 def _loss_links(losses: list[str], documented: set[str]) -> str:
-    return ", ".join(f"[`{n}`]({urls.link(PAGE, urls.loss(n))})" if n in documented else f"`{n}`" for n in losses) or "—"
+    return (
+        ", ".join(f"[`{n}`]({urls.link(PAGE, urls.loss(n))})" if n in documented else f"`{n}`" for n in losses) or "—"
+    )
 
 
 def _status_marks(check: SotaCheck, summary: DirectorySummary) -> str:
@@ -48,8 +50,9 @@ def render_source(sota: SotaMap, stored: StoredCompositions | None, fresh: bool)
     return "\n\n".join(lines) + "\n"
 
 
-def render_overview(summaries: list[DirectorySummary], check: SotaCheck, stored: StoredCompositions | None,
-                    documented: set[str]) -> str:
+def render_overview(
+    summaries: list[DirectorySummary], check: SotaCheck, stored: StoredCompositions | None, documented: set[str]
+) -> str:
     rows = [
         "| Family | Directory | Scripts | Loss | Estimator | Target updater and cadence | Trainer variant "
         "| Extras | Cautions | Composes on this torchrl |",
@@ -81,7 +84,9 @@ def _updater_cell(s: DirectorySummary) -> str:
         for u in x.updaters:
             cls = u.split("(")[0]
             cadences = [c.split(": ", 1)[1] for c in x.cadences if c.split(": ", 1)[0] == cls]
-            parts.append(cell.code(u) + " " + ("; ".join(cadences) or "(no `step()` call in the code the script reaches)"))
+            parts.append(
+                cell.code(u) + " " + ("; ".join(cadences) or "(no `step()` call in the code the script reaches)")
+            )
     return "<br>".join(dict.fromkeys(parts)) or "—"
 
 
@@ -105,7 +110,11 @@ def render_classes(sota: SotaMap, check: SotaCheck, documented: set[str]) -> str
     rows = ["| Class | Kind | Imported from | On this torchrl | Directories |", "| --- | --- | --- | --- | --- |"]
     order = {"missing": 0, "deprecated": 1, "ok": 2}
     for c in sorted(check.classes, key=lambda c: (order[c.status], c.kind, c.name, c.module)):
-        name = f"[`{c.name}`]({urls.link(PAGE, urls.loss(c.name))})" if c.kind == "loss" and c.name in documented else f"`{c.name}`"
+        name = (
+            f"[`{c.name}`]({urls.link(PAGE, urls.loss(c.name))})"
+            if c.kind == "loss" and c.name in documented
+            else f"`{c.name}`"
+        )
         status = {"ok": "exists", "missing": "**missing**", "deprecated": "**deprecated**"}[c.status]
         if c.detail:
             status += f": {cell.text(c.detail)}"
@@ -116,14 +125,22 @@ def render_classes(sota: SotaMap, check: SotaCheck, documented: set[str]) -> str
 
 def _argument_rows(rows: list[ArgumentCheck], several: bool) -> list[str]:
     out = [
-        ("| Script " if several else "| ") + "| Passed to | Parameter | Recipe | From config | Installed default | Departs |",
+        ("| Script " if several else "| ")
+        + "| Passed to | Parameter | Recipe | From config | Installed default | Departs |",
         ("| --- " if several else "| ") + "| --- | --- | --- | --- | --- | --- |",
     ]
     for a in rows:
-        departs = {"same": "no", "differs": "**yes**", "required": "— (required)", "not-a-parameter": "not a named parameter"}[a.status]
+        departs = {
+            "same": "no",
+            "differs": "**yes**",
+            "required": "— (required)",
+            "not-a-parameter": "not a named parameter",
+        }[a.status]
         keys = ", ".join(f"`{k}`" for k in a.config_keys) or "—"
         script = f"| `{a.source_file}` " if several else "| "
-        out.append(f"{script}| `{a.owner}` | `{a.parameter}` | {cell.code(a.recipe)} | {keys} | {cell.code(a.default) or '—'} | {departs} |")
+        out.append(
+            f"{script}| `{a.owner}` | `{a.parameter}` | {cell.code(a.recipe)} | {keys} | {cell.code(a.default) or '—'} | {departs} |"
+        )
     return out
 
 
@@ -131,15 +148,21 @@ def _links(sota: SotaMap, d, documented_trainers: set[str]) -> list[str]:
     base = f"{RECIPES}/{d.name}"
     lines = [f"- **Folder**: [{base}]({github_url(sota, base, tree=True)})"]
     if d.helpers:
-        lines.append("- **Helper modules**: " + ", ".join(f"[`{h}`]({github_url(sota, f'{base}/{h}')})" for h in d.helpers))
+        lines.append(
+            "- **Helper modules**: " + ", ".join(f"[`{h}`]({github_url(sota, f'{base}/{h}')})" for h in d.helpers)
+        )
     if d.configs:
         lines.append("- **Configs**: " + ", ".join(f"[`{c}`]({github_url(sota, f'{base}/{c}')})" for c in d.configs))
     if d.requirements:
         lines.append("- **Requirements files name**: " + ", ".join(f"`{r}`" for r in d.requirements))
     if d.launchers:
-        lines.append("- **`sota-check/` launchers**: " + ", ".join(
-            f"[`{l.file}`]({github_url(sota, 'sota-check/' + l.file)})" + (f" ({l.gpus} GPU)" if l.gpus else "")
-            for l in d.launchers))
+        lines.append(
+            "- **`sota-check/` launchers**: "
+            + ", ".join(
+                f"[`{x.file}`]({github_url(sota, 'sota-check/' + x.file)})" + (f" ({x.gpus} GPU)" if x.gpus else "")
+                for x in d.launchers
+            )
+        )
     else:
         lines.append("- **`sota-check/` launchers**: none")
     smoke = ", ".join(f"`{name}` (`{script}`)" for name, script in d.ci_smoke.items())
@@ -152,18 +175,35 @@ def _script_lines(sota: SotaMap, x, documented: set[str]) -> list[str]:
     config = f" with [`{s.config}`]({github_url(sota, f'{base}/{s.config}')})" if s.config else ""
     lines = [f"- [`{s.file}`]({github_url(sota, f'{base}/{s.file}')}){config}:"]
     parts = []
-    kinds = [("loss", "loss"), ("value_estimator", "estimator"), ("target_updater", "target updater"),
-             ("trainer", "trainer"), ("collector", "collector"), ("replay_buffer", "replay buffer"),
-             ("sampler", "sampler"), ("storage", "storage"), ("dataset", "dataset"), ("env", "environment")]
+    kinds = [
+        ("loss", "loss"),
+        ("value_estimator", "estimator"),
+        ("target_updater", "target updater"),
+        ("trainer", "trainer"),
+        ("collector", "collector"),
+        ("replay_buffer", "replay buffer"),
+        ("sampler", "sampler"),
+        ("storage", "storage"),
+        ("dataset", "dataset"),
+        ("env", "environment"),
+    ]
     for kind, label in kinds:
         for c in s.constructions:
             if c.kind != kind:
                 continue
             link = github_url(sota, f"{base}/{c.file}", c.line)
-            name = f"[`{c.name}`]({urls.link(PAGE, urls.loss(c.name))})" if kind == "loss" and c.name in documented else f"`{c.name}`"
+            name = (
+                f"[`{c.name}`]({urls.link(PAGE, urls.loss(c.name))})"
+                if kind == "loss" and c.name in documented
+                else f"`{c.name}`"
+            )
             when = ""
             if c.by_default is False:
-                when = " (not with the default config: " + ", ".join(f"`{k}` = {show_value(v)}" for k, v in c.when.items()) + ")"
+                when = (
+                    " (not with the default config: "
+                    + ", ".join(f"`{k}` = {show_value(v)}" for k, v in c.when.items())
+                    + ")"
+                )
             elif c.by_default is None:
                 when = " (conditional)"
             parts.append(f"{label} {name} ([{c.file}:{c.line}]({link})){when}")
@@ -183,32 +223,50 @@ def _script_lines(sota: SotaMap, x, documented: set[str]) -> list[str]:
 def _hyperparameter_table(x) -> list[str]:
     if not x.script.hyperparameters:
         return []
-    rows = [f"Hyperparameters of `{x.script.file}` (`{x.script.config}`):", "",
-            "| Config key | Value | Passed to |", "| --- | --- | --- |"]
+    rows = [
+        f"Hyperparameters of `{x.script.file}` (`{x.script.config}`):",
+        "",
+        "| Config key | Value | Passed to |",
+        "| --- | --- | --- |",
+    ]
     for h in x.script.hyperparameters:
-        rows.append(f"| `{h.key}` | {cell.code(show_value(h.value))} | {', '.join(f'`{u}`' for u in h.used_by) or '—'} |")
-    return rows + [""]
+        rows.append(
+            f"| `{h.key}` | {cell.code(show_value(h.value))} | {', '.join(f'`{u}`' for u in h.used_by) or '—'} |"
+        )
+    return [*rows, ""]
 
 
-def _trainer_configs(d, s: DirectorySummary, check: SotaCheck, stored: StoredCompositions | None,
-                     documented_trainers: set[str]) -> list[str]:
+def _trainer_configs(
+    d, s: DirectorySummary, check: SotaCheck, stored: StoredCompositions | None, documented_trainers: set[str]
+) -> list[str]:
     if not d.trainer_configs:
         return []
-    rows = ["Trainer configs (their defaults lists resolved through the installed ConfigStore):", "",
-            "| Config | Composes | Trainer | Loss | Target updater | Collector | Error |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    rows = [
+        "Trainer configs (their defaults lists resolved through the installed ConfigStore):",
+        "",
+        "| Config | Composes | Trainer | Loss | Target updater | Collector | Error |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     found = {(t.directory, t.file): t for t in check.trainer_configs}
     for config in d.trainer_configs:
         t = found.get((d.name, config.file))
         result = stored.find(d.name, config.file) if stored else None
         composes = "not composed yet" if result is None else ("yes" if result.composes else "**no**")
         kinds = t.kinds if t else {}
-        trainers = ", ".join(f"[`{n}`]({urls.link(PAGE, urls.trainer(n))})" if n in documented_trainers else f"`{n}`"
-                             for n in kinds.get("trainer", [])) or "—"
+        trainers = (
+            ", ".join(
+                f"[`{n}`]({urls.link(PAGE, urls.trainer(n))})" if n in documented_trainers else f"`{n}`"
+                for n in kinds.get("trainer", [])
+            )
+            or "—"
+        )
         losses = ", ".join(f"[`{n}`]({urls.link(PAGE, urls.loss(n))})" for n in kinds.get("loss", [])) or "—"
         error = cell.code(result.error) if result is not None and result.error else ""
-        rows.append(f"| `{config.file}` | {composes} | {trainers} | {losses} "
-                    f"| {', '.join(f'`{n}`' for n in kinds.get('target_updater', [])) or '—'} "
-                    f"| {', '.join(f'`{n}`' for n in kinds.get('collector', [])) or '—'} | {error} |")
+        rows.append(
+            f"| `{config.file}` | {composes} | {trainers} | {losses} "
+            f"| {', '.join(f'`{n}`' for n in kinds.get('target_updater', [])) or '—'} "
+            f"| {', '.join(f'`{n}`' for n in kinds.get('collector', [])) or '—'} | {error} |"
+        )
     rows += ["", f"What each option builds: [config groups]({urls.link(PAGE, urls.CONFIG_GROUPS)}).", ""]
     composed = [stored.find(d.name, c.file) for c in d.trainer_configs] if stored else []
     for result in (r for r in composed if r is not None and r.hyperparameters):
@@ -218,15 +276,21 @@ def _trainer_configs(d, s: DirectorySummary, check: SotaCheck, stored: StoredCom
     return rows
 
 
-def render_families(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck,
-                    stored: StoredCompositions | None, documented: set[str], documented_trainers: set[str]) -> str:
+def render_families(
+    sota: SotaMap,
+    summaries: list[DirectorySummary],
+    check: SotaCheck,
+    stored: StoredCompositions | None,
+    documented: set[str],
+    documented_trainers: set[str],
+) -> str:
     out = []
     for family in family_order(summaries):
         out += [f"## {family} {{ #{family_anchor(family)} }}", ""]
         for s in (x for x in summaries if x.family == family):
             d = s.directory
             out += [f"### `{d.name}` {{ #{anchor(d.name)} }}", ""]
-            out += _links(sota, d, documented_trainers) + [""]
+            out += [*_links(sota, d, documented_trainers), ""]
             if s.trainer_variant:
                 out += [f"Trainer variant: [`{s.trainer_variant}`](#{anchor(s.trainer_variant)}).", ""]
             for x in s.scripts:
@@ -239,7 +303,7 @@ def render_families(sota: SotaMap, summaries: list[DirectorySummary], check: Sot
             if compared:
                 several = len({a.source_file for a in compared}) > 1
                 out += ["Arguments against the installed defaults (loss, estimator, target updater, trainer):", ""]
-                out += _argument_rows(compared, several) + [""]
+                out += [*_argument_rows(compared, several), ""]
             for x in s.scripts:
                 if not d.trainer_configs:
                     out += _hyperparameter_table(x)

@@ -14,7 +14,9 @@ def _measure() -> TargetsReference:
         return measure_all()
 
 
-reference = RecordSet("targets.reference", _measure, code=("tools.targets.facts.measure",), encode=encode, decode=decode)
+reference = RecordSet(
+    "targets.reference", _measure, code=("tools.targets.facts.measure",), encode=encode, decode=decode
+)
 
 
 def cadences() -> curated.Cadences:

@@ -48,19 +48,26 @@ class Cadences:
 
 
 def _argument_values(construction) -> dict:
-    return {a.name: a.value for a in construction.arguments if a.source in {"literal", "config", "computed"} and not a.name.startswith(("#", "*"))}
+    return {
+        a.name: a.value
+        for a in construction.arguments
+        if a.source in {"literal", "config", "computed"} and not a.name.startswith(("#", "*"))
+    }
 
 
 def _paired(script, loss: str, updaters) -> list:
     """The updaters of a script built on ``loss`` (its first argument), or all of them when the code does not tell."""
-    on_loss = [u for u in updaters if any(a.name == "#0" and a.source == "built" and loss in str(a.value).split(" or ") for a in u.arguments)]
+    on_loss = [
+        u
+        for u in updaters
+        if any(a.name == "#0" and a.source == "built" and loss in str(a.value).split(" or ") for a in u.arguments)
+    ]
     return on_loss or [u for u in updaters if not any(a.name == "#0" and a.source == "built" for a in u.arguments)]
 
 
 def load(reference: TargetsReference, sota: SotaMap | None = None) -> Cadences:
     """The cadences of every loss with target parameters, checked against the measured losses and updaters."""
     if sota is None:
-
         sota = load_map()
     updaters = {u.name: {p.name for p in u.parameters} for u in reference.updaters}
     keeping = {row.loss for row in reference.losses if row.target_groups}
@@ -73,7 +80,9 @@ def load(reference: TargetsReference, sota: SotaMap | None = None) -> Cadences:
             where = f"{RECIPES}/{d.name}/{script.file}"
             for u in built_updaters:
                 if u.name not in updaters:
-                    problems.append(f"{where} builds {u.name}, which is not a torchrl target updater ({sorted(updaters)})")
+                    problems.append(
+                        f"{where} builds {u.name}, which is not a torchrl target updater ({sorted(updaters)})"
+                    )
                     continue
                 unknown = set(_argument_values(u)) - updaters[u.name]
                 if unknown:
@@ -85,14 +94,25 @@ def load(reference: TargetsReference, sota: SotaMap | None = None) -> Cadences:
                     if not (paired and loss in measured):
                         continue
                     # The recipe's arguments give the loss targets the zoo's default construction does not have.
-                    note = "the loss zoo's construction of this loss keeps no target parameters; the recipe's arguments do"
+                    note = (
+                        "the loss zoo's construction of this loss keeps no target parameters; the recipe's arguments do"
+                    )
                 entries = losses.setdefault(loss, [])
                 if not paired:
                     entries.append(Cadence(None, {}, "builds no target updater", where, script.config, d.name, note))
                 for u in paired:
                     steps = [cadence_text(s) for s in script.updater_steps if s.updater == u.name]
-                    entries.append(Cadence(u.name, _argument_values(u), "; ".join(steps) or "its `step()` is not called in the code the script reaches",
-                                           where, script.config, d.name, note))
+                    entries.append(
+                        Cadence(
+                            u.name,
+                            _argument_values(u),
+                            "; ".join(steps) or "its `step()` is not called in the code the script reaches",
+                            where,
+                            script.config,
+                            d.name,
+                            note,
+                        )
+                    )
     if problems:
         raise CuratedDataError("; ".join(problems) + " (data/sota.json; regenerate it with 'make sota-data')")
     return Cadences(sota.repository, sota.commit, dict(sorted(losses.items())))

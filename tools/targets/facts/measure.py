@@ -43,9 +43,7 @@ def _snapshot(loss) -> dict:
 def _changed(before, after) -> bool:
     import torch
 
-    return any(
-        not torch.equal(before.get(key), after.get(key)) for key in before.keys(True, True)
-    )
+    return any(not torch.equal(before.get(key), after.get(key)) for key in before.keys(True, True))
 
 
 def _perturb_sources(loss, delta: float = PERTURBATION) -> None:
@@ -105,9 +103,7 @@ def measure_soft() -> SoftMeasure:
             fractions.append((moved[mask] / gap[mask]).mean())
     fraction = float(torch.stack(fractions).mean())
     _, _, after_eps = one_step(eps=1 - TAU)
-    same = all(
-        torch.allclose(after[g].get(k), after_eps[g].get(k)) for g in after for k in after[g].keys(True, True)
-    )
+    same = all(torch.allclose(after[g].get(k), after_eps[g].get(k)) for g in after for k in after[g].keys(True, True))
 
     with recording() as caught:
         SoftUpdate(_build(MECHANICS_LOSS).loss, eps=LOW_EPS)

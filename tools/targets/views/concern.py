@@ -41,8 +41,13 @@ def inventory() -> dict:
                 "delay_switches": row.delay_flags,
                 "moved_by_step": row.moved_by_updater,
                 "reference_cadences": [
-                    {"updater": c.updater, "arguments": c.arguments, "cadence": c.cadence, "script": c.script,
-                     "sota_anchor": f"{urls.SOTA}#{c.anchor}"}
+                    {
+                        "updater": c.updater,
+                        "arguments": c.arguments,
+                        "cadence": c.cadence,
+                        "script": c.script,
+                        "sota_anchor": f"{urls.SOTA}#{c.anchor}",
+                    }
                     for c in paces.losses.get(row.loss, [])
                 ],
             }

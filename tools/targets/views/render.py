@@ -83,12 +83,21 @@ def render_losses_without_targets(reference: TargetsReference) -> str:
         lines.append(f"- `{row.loss}`" + (f" (switches: {flags})" if flags else ""))
     out = "\n".join(lines) + "\n"
     if errors:
-        out += "\nOn each of them, `SoftUpdate(loss, tau=...)` raised: " + ", ".join(code(e) for e in sorted(errors)) + "\n"
+        out += (
+            "\nOn each of them, `SoftUpdate(loss, tau=...)` raised: "
+            + ", ".join(code(e) for e in sorted(errors))
+            + "\n"
+        )
     unbuilt = [row for row in reference.losses if row.not_built]
     if unbuilt:
         out += "\nNot measured, because the loss zoo cannot build them: "
         out += ", ".join(
-            f"`{row.loss}`" + (f" (switches: {', '.join(code(f'{k}={v}') for k, v in row.delay_flags.items())})" if row.delay_flags else "")
+            f"`{row.loss}`"
+            + (
+                f" (switches: {', '.join(code(f'{k}={v}') for k, v in row.delay_flags.items())})"
+                if row.delay_flags
+                else ""
+            )
             for row in unbuilt
         )
         out += ".\n"

@@ -112,6 +112,7 @@ class LossCase:
 class ZooError(Exception):
     """A recipe that does not define what the zoo promises; the message names it."""
 
+
 def names() -> list[str]:
     """Every loss with a recipe, sorted."""
     return sorted(p.stem for p in RECIPES.glob("*.py"))
@@ -163,6 +164,8 @@ def build(name: str) -> LossCase:
     if type(loss).__name__ != name:
         raise ZooError(f"tools/torchrl/loss_zoo/constructions/{name}.py builds a {type(loss).__name__}, not a {name}")
     if not calls:
-        raise ZooError(f"tools/torchrl/loss_zoo/constructions/{name}.py must build the loss by calling {name}(...) itself")
+        raise ZooError(
+            f"tools/torchrl/loss_zoo/constructions/{name}.py must build the loss by calling {name}(...) itself"
+        )
     args, kwargs = calls[0]
     return LossCase(name, loss, namespace["batch"], text, RECIPE_ACTION_SPACE[name], args, kwargs)

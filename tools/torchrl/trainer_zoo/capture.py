@@ -44,5 +44,3 @@ def captured():
         record.warnings.extend(warning_text(w) for w in caught)
     finally:
         torchrl_log.handlers, torchrl_log.propagate = handlers, propagate
-
-

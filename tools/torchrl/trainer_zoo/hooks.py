@@ -54,7 +54,6 @@ def _hook_recipes() -> dict[str, Callable[[Any], Any]]:
         def dreamer_v3_stepper(trainer):
             from torchrl.trainers.algorithms import DreamerV3OptimizationStepper
 
-
             loss = zoo.build("DreamerV3Loss").loss
             return DreamerV3OptimizationStepper(loss, adam(loss))
 
@@ -82,7 +81,9 @@ def _hook_recipes() -> dict[str, Callable[[Any], Any]]:
             "OfflineToOnlineAnnealHook": lambda trainer: OfflineToOnlineAnnealHook(
                 trainer, offline_to_online_buffer(), anneal_frames=TOTAL_FRAMES
             ),
-            "OfflineToOnlineReplayBufferHook": lambda trainer: OfflineToOnlineReplayBufferHook(offline_to_online_buffer()),
+            "OfflineToOnlineReplayBufferHook": lambda trainer: OfflineToOnlineReplayBufferHook(
+                offline_to_online_buffer()
+            ),
             "OptimizationStepper": lambda trainer: T.OptimizationStepper(),
             "OptimizerHook": lambda trainer: T.OptimizerHook(trainer.optimizer),
             "ReplayBufferTrainer": lambda trainer: T.ReplayBufferTrainer(replay_buffer()),

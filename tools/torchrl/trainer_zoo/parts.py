@@ -6,6 +6,7 @@ FRAMES_PER_BATCH = 8
 TOTAL_FRAMES = 16
 HIDDEN = 8
 
+
 def pendulum_env():
     """Gymnasium's pure-Python Pendulum-v1: 3 observations, 1 continuous action."""
     from torchrl.envs import GymEnv
@@ -97,5 +98,3 @@ def adam(module):
     import torch
 
     return torch.optim.Adam(module.parameters(), lr=1e-3)
-
-

@@ -66,5 +66,3 @@ def probe_trainer(*, batches: int = 2, num_epochs: int = 1, optim_steps_per_batc
         progress_bar=False,
         **kwargs,
     )
-
-

@@ -72,12 +72,12 @@ def _on_policy(trainer_cls, loss_cls) -> Recipe:
     env = pendulum_env()
     actor, critic = stochastic_actor(env), state_value(env)
     loss = loss_cls(actor_network=actor, critic_network=critic)
-    parts = dict(
-        collector=collector(env, actor),
-        loss_module=loss,
-        optimizer=adam(loss),
-        replay_buffer=replay_buffer(without_replacement=True),
-    )
+    parts = {
+        "collector": collector(env, actor),
+        "loss_module": loss,
+        "optimizer": adam(loss),
+        "replay_buffer": replay_buffer(without_replacement=True),
+    }
     return Recipe(trainer_cls, parts)
 
 
@@ -87,13 +87,13 @@ def _off_policy(trainer_cls, loss_factory, *, stochastic: bool) -> Recipe:
     env = pendulum_env()
     actor = stochastic_actor(env) if stochastic else deterministic_actor(env)
     loss = loss_factory(env, actor)
-    parts = dict(
-        collector=collector(env, actor),
-        loss_module=loss,
-        optimizer=adam(loss),
-        replay_buffer=replay_buffer(),
-        target_net_updater=SoftUpdate(loss, tau=0.05),
-    )
+    parts = {
+        "collector": collector(env, actor),
+        "loss_module": loss,
+        "optimizer": adam(loss),
+        "replay_buffer": replay_buffer(),
+        "target_net_updater": SoftUpdate(loss, tau=0.05),
+    }
     return Recipe(trainer_cls, parts)
 
 
@@ -104,7 +104,7 @@ def _base_trainer() -> Recipe:
     env = pendulum_env()
     actor, critic = stochastic_actor(env), state_value(env)
     loss = ClipPPOLoss(actor, critic)
-    return Recipe(Trainer, dict(collector=collector(env, actor), loss_module=loss, optimizer=adam(loss)))
+    return Recipe(Trainer, {"collector": collector(env, actor), "loss_module": loss, "optimizer": adam(loss)})
 
 
 def _ppo() -> Recipe:
@@ -184,13 +184,13 @@ def _dqn() -> Recipe:
     env = cartpole_env()
     qvalue = QValueActor(_mlp(_n_obs(env), _n_act(env)), in_keys=["observation"], spec=env.action_spec)
     loss = DQNLoss(qvalue, action_space=env.action_spec)
-    parts = dict(
-        collector=collector(env, qvalue),
-        loss_module=loss,
-        optimizer=adam(loss),
-        replay_buffer=replay_buffer(),
-        target_net_updater=HardUpdate(loss, value_network_update_interval=10),
-    )
+    parts = {
+        "collector": collector(env, qvalue),
+        "loss_module": loss,
+        "optimizer": adam(loss),
+        "replay_buffer": replay_buffer(),
+        "target_net_updater": HardUpdate(loss, value_network_update_interval=10),
+    }
     return Recipe(DQNTrainer, parts)
 
 
@@ -205,13 +205,13 @@ def _offline_to_online() -> Recipe:
     offline.extend(env.rollout(FRAMES_PER_BATCH).exclude("next"))
     buffer = OfflineToOnlineReplayBuffer(offline, online_capacity=FRAMES_PER_BATCH, batch_size=4)
     loss = SACLoss(actor, action_value(env))
-    parts = dict(
-        collector=collector(env, actor),
-        loss_module=loss,
-        optimizer=adam(loss),
-        replay_buffer=buffer,
-        target_net_updater=SoftUpdate(loss, tau=0.05),
-    )
+    parts = {
+        "collector": collector(env, actor),
+        "loss_module": loss,
+        "optimizer": adam(loss),
+        "replay_buffer": buffer,
+        "target_net_updater": SoftUpdate(loss, tau=0.05),
+    }
     return Recipe(OfflineToOnlineTrainer, parts)
 
 
@@ -224,7 +224,7 @@ def _grpo() -> Recipe:
     loss = ClipPPOLoss(actor, critic)
     return Recipe(
         GRPOTrainer,
-        dict(collector=collector(env, actor), loss_module=loss, optimizer=adam(loss)),
+        {"collector": collector(env, actor), "loss_module": loss, "optimizer": adam(loss)},
         common={"total_frames": TOTAL_FRAMES},
         stand_in="GRPOTrainer trains a language model with GRPOLoss, which needs an LLM stack; "
         "the hooks it registers do not depend on the loss, so a ClipPPOLoss on Pendulum stands in",
@@ -246,5 +246,3 @@ RECIPES: dict[str, Callable[[], Recipe]] = {
     "OfflineToOnlineTrainer": _offline_to_online,
     "GRPOTrainer": _grpo,
 }
-
-

@@ -13,8 +13,9 @@ _encode, _decode = list_codec(TrainerRecord)
 trainer_records = RecordSet("trainers", measure_all, encode=_encode, decode=_decode)
 
 _encode_checkpoints, _decode_checkpoints = record_codec(CheckpointFacts)
-checkpoint_facts = RecordSet("trainer_checkpoints", measure_checkpoints,
-                             encode=_encode_checkpoints, decode=_decode_checkpoints)
+checkpoint_facts = RecordSet(
+    "trainer_checkpoints", measure_checkpoints, encode=_encode_checkpoints, decode=_decode_checkpoints
+)
 
 
 def record(name: str) -> TrainerRecord:

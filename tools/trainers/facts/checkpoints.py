@@ -129,7 +129,9 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
             try:
                 source.train()  # saves at the end of train() (force_save)
             except Exception as exc:  # a failed save is the measurement
-                return CheckpointRun(how, fresh_prep, False, said.texts(), _listing(path), [], False, False, error_text(exc))
+                return CheckpointRun(
+                    how, fresh_prep, False, said.texts(), _listing(path), [], False, False, error_text(exc)
+                )
         trained, frames, steps = _weights(source), source.collected_frames, source._optim_count
         with trainer_zoo.captured():
             fresh = trainer_zoo.recipe(TRAINER).build()
@@ -150,7 +152,16 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
             except Exception as exc:
                 error = error_text(exc)
                 return CheckpointRun(
-                    how, fresh_prep, True, said.texts(), _listing(path), _counted(calls), False, False, error, shown_kwargs
+                    how,
+                    fresh_prep,
+                    True,
+                    said.texts(),
+                    _listing(path),
+                    _counted(calls),
+                    False,
+                    False,
+                    error,
+                    shown_kwargs,
                 )
         restored = _same(_weights(fresh), trained) and not _same(before, trained)
         counters = (fresh.collected_frames, fresh._optim_count) == (frames, steps)

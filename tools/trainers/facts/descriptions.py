@@ -46,16 +46,22 @@ def descriptions(cls: type, names: list[str], curated: dict[str, str]) -> dict[s
     return out
 
 
-def check(curated: dict[str, str], described: dict[str, dict[str, tuple[str, str]]], parameters: dict[str, list[str]]) -> None:
+def check(
+    curated: dict[str, str], described: dict[str, dict[str, tuple[str, str]]], parameters: dict[str, list[str]]
+) -> None:
     """Every parameter described; every curated entry still needed."""
     problems = []
     for trainer, names in parameters.items():
         missing = [n for n in names if n not in described.get(trainer, {})]
         if missing:
-            problems.append(f"{trainer}: no upstream docstring describes {missing}; add them under parameter_descriptions")
+            problems.append(
+                f"{trainer}: no upstream docstring describes {missing}; add them under parameter_descriptions"
+            )
     used = {n for per in described.values() for n, (_, source) in per.items() if source == CURATED}
     stale = sorted(set(curated) - used)
     if stale:
-        problems.append(f"parameter_descriptions lists {stale}, which an upstream docstring now describes (or no trainer takes); remove them")
+        problems.append(
+            f"parameter_descriptions lists {stale}, which an upstream docstring now describes (or no trainer takes); remove them"
+        )
     if problems:
         raise CuratedDataError("data/trainers.yaml: " + "; ".join(problems))

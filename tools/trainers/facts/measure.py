@@ -24,9 +24,7 @@ def describe_op(op) -> tuple[str, str, str]:
         return type(op.__self__).__name__, op.__func__.__name__, ""
     if inspect.isfunction(op):
         return op.__qualname__, "", ""
-    detail = ", ".join(
-        f"{name}={getattr(op, name)!r}" for name in DETAIL_ATTRIBUTES if hasattr(op, name)
-    )
+    detail = ", ".join(f"{name}={getattr(op, name)!r}" for name in DETAIL_ATTRIBUTES if hasattr(op, name))
     return type(op).__name__, "", detail
 
 
@@ -104,7 +102,9 @@ def checkpoint_components(trainer) -> list[str]:
         return sorted(trainer._sync_checkpoint_components(Checkpoint()).components)
 
 
-def measure_trainer(name: str, cls: type, loss_entry: curated.TrainerLoss, reference_only: dict[str, str]) -> TrainerRecord:
+def measure_trainer(
+    name: str, cls: type, loss_entry: curated.TrainerLoss, reference_only: dict[str, str]
+) -> TrainerRecord:
     params = introspect.parameters(cls)
     attribute_to_point = hook_point_survey().attribute_to_point()
     with trainer_zoo.captured():
@@ -148,13 +148,17 @@ def measure_all() -> list[TrainerRecord]:
 def _measure_all() -> list[TrainerRecord]:
     classes = trainer_classes()
     data = curated.load()
-    curated.validate(data, list(classes), {name: [p.name for p in introspect.parameters(c)] for name, c in classes.items()})
+    curated.validate(
+        data, list(classes), {name: [p.name for p in introspect.parameters(c)] for name, c in classes.items()}
+    )
     unbuildable = sorted(set(classes) - set(trainer_zoo.RECIPES))
     if unbuildable:
         raise trainer_zoo.NoRecipe(
             f"torchrl has trainer classes {unbuildable} that tools/torchrl/trainer_zoo/trainers.py cannot build; add recipes to RECIPES there"
         )
-    records = [measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())]
+    records = [
+        measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())
+    ]
     names = {r.name: [p.name for p in r.parameters] for r in records}
     described = {r.name: descriptions(classes[r.name], names[r.name], data.parameter_descriptions) for r in records}
     check(data.parameter_descriptions, described, names)

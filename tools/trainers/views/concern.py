@@ -13,7 +13,9 @@ from tools.trainers.views import schema as _inventory_schema
 
 def _pages() -> dict[str, str]:
     return {
-        urls.trainer(r.name): f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n\n## API\n\n<!-- gen:api.object {r.name} -->\n"
+        urls.trainer(
+            r.name
+        ): f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n\n## API\n\n<!-- gen:api.object {r.name} -->\n"
         for r in trainer_records()
     }
 

@@ -21,7 +21,7 @@ METHOD_PURPOSE = {
     "save_trainer": "Saves when more than `save_trainer_interval` frames were collected since the last save, or always with `force_save=True`; nothing happens without `save_trainer_file` (or a `checkpoint_rotation`).",
     "load_from_file": "Restores a checkpoint written by `save_trainer` into this trainer; see [Checkpoints](checkpoints.md).",
     "request_stop": "Makes `train()` stop after the current batch; `train()` then saves and returns.",
-    "compute_loss": "Calls the loss module on a sub-batch, or one of its methods (`method=\"value_loss\"`); optimization steppers use it.",
+    "compute_loss": 'Calls the loss module on a sub-batch, or one of its methods (`method="value_loss"`); optimization steppers use it.',
     "state_dict": "The legacy checkpoint payload: loss module, collector, optimizer, registered modules and the frame/step counters.",
     "load_state_dict": "Loads a payload made by `state_dict`.",
     "set_seed": "Seeds the collector, torch and numpy from the trainer's `seed`.",
@@ -30,12 +30,11 @@ METHOD_PURPOSE = {
 }
 
 
-
-
 def config_links(name: str, configs: ConfigSurvey, prefix: str = "../configs/") -> str:
     found = configs.for_class(name)
     links = [
-        f"[`{c.name}`]({prefix}index.md#cfg-{c.name})" + (f" (`{', '.join(c.registered_as)}`)" if c.registered_as else "")
+        f"[`{c.name}`]({prefix}index.md#cfg-{c.name})"
+        + (f" (`{', '.join(c.registered_as)}`)" if c.registered_as else "")
         for c in found
     ]
     return ", ".join(links) or "none"
@@ -83,9 +82,8 @@ def _parameter_notes(r: TrainerRecord, p: Parameter) -> str:
 
 def render_parameters(r: TrainerRecord) -> str:
     kinds = {p.kind for p in r.parameters}
-    intro = (
-        f"Introspected from `{r.name}.__init__`"
-        + (" (every parameter is keyword-only)." if kinds == {"keyword-only"} else ".")
+    intro = f"Introspected from `{r.name}.__init__`" + (
+        " (every parameter is keyword-only)." if kinds == {"keyword-only"} else "."
     )
     flags: dict[str, list[str]] = {}
     for c in trainer_record_contradictions(r):
@@ -95,7 +93,9 @@ def render_parameters(r: TrainerRecord) -> str:
         default = "**required**" if p.required else cell.code(p.default)
         text, source = r.descriptions.get(p.name, ["", ""])
         described = f"{text} *({source})*" if text else ""
-        notes = "; ".join([*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, []))
+        notes = "; ".join(
+            [*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, [])
+        )
         rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {described} | {notes} |")
     return "\n".join(rows) + "\n"
 
@@ -108,14 +108,16 @@ def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
         "",
     ]
     if r.stand_in:
-        lines += [f"!!! note \"A stand-in part\"\n    {r.stand_in}.", ""]
+        lines += [f'!!! note "A stand-in part"\n    {r.stand_in}.', ""]
     if not r.default_ops:
         lines.append("It registers nothing at any hook point.")
     else:
         lines += ["| Point | Registered callable | Detail |", "| --- | --- | --- |"]
         for point in points.points:
             for op in r.ops_at(point.name):
-                lines.append(f"| [`{point.name}`](loop.md#point-{point.name}) | `{op.label}` | {cell.code(op.detail)} |")
+                lines.append(
+                    f"| [`{point.name}`](loop.md#point-{point.name}) | `{op.label}` | {cell.code(op.detail)} |"
+                )
     if r.modules:
         named = ", ".join(f"`{name}` ({cls})" for name, cls in r.modules.items())
         lines += ["", f"Registered modules (saved with the trainer): {named}."]
@@ -175,11 +177,17 @@ def render_reference_only(records: list[TrainerRecord]) -> str:
             reasons[name] = reason
             holders.setdefault(name, []).append(r.name)
     for name in sorted(reasons):
-        rows.append(f"| `{name}` | {', '.join(f'[`{t}`]({t}.md)' for t in holders[name])} | {cell.text(reasons[name])} |")
+        rows.append(
+            f"| `{name}` | {', '.join(f'[`{t}`]({t}.md)' for t in holders[name])} | {cell.text(reasons[name])} |"
+        )
     ray = sorted({r.ray_backend for r in records if r.ray_backend})
     text = "\n".join(rows) + "\n"
     if ray:
-        text += "\nMeasured: building a trainer on the tiny parts with `learner_backend=\"ray\"` raised:\n\n```text\n" + "\n".join(ray) + "\n```\n"
+        text += (
+            '\nMeasured: building a trainer on the tiny parts with `learner_backend="ray"` raised:\n\n```text\n'
+            + "\n".join(ray)
+            + "\n```\n"
+        )
     return text
 
 
@@ -249,11 +257,16 @@ def _checkpoint_findings(facts: CheckpointFacts) -> list[str]:
     for run in facts.runs:
         if run.fresh or not run.load_calls:
             continue
-        out.append(f"- `{run.how}`: `load_from_file` made the call{'s' if len(run.load_calls) > 1 else ''} "
-                   + ", ".join(f"`{c}`" for c in run.load_calls) + ".")
+        out.append(
+            f"- `{run.how}`: `load_from_file` made the call{'s' if len(run.load_calls) > 1 else ''} "
+            + ", ".join(f"`{c}`" for c in run.load_calls)
+            + "."
+        )
     plain = {r.how: r for r in facts.runs if not r.fresh}
     prepared = {r.how: r for r in facts.runs if r.fresh}
-    fixed = [how for how, r in plain.items() if r.saved and r.error and how in prepared and prepared[how].weights_restored]
+    fixed = [
+        how for how, r in plain.items() if r.saved and r.error and how in prepared and prepared[how].weights_restored
+    ]
     if fixed:
         first = plain[fixed[0]].error.splitlines()
         out.append(
@@ -354,9 +367,7 @@ def inventory(records: list[TrainerRecord], configs: ConfigSurvey) -> list[dict]
                 for p in r.parameters
             ],
             "effective_defaults": {e.name: e.effective for e in r.effective_defaults},
-            "default_hooks": [
-                {"point": op.point, "callable": op.label, "detail": op.detail} for op in r.default_ops
-            ],
+            "default_hooks": [{"point": op.point, "callable": op.label, "detail": op.detail} for op in r.default_ops],
             "modules": r.modules,
             "checkpoint_components": r.checkpoint_components,
             "reference_only": r.reference_only,

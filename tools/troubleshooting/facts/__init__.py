@@ -17,7 +17,9 @@ REVIEWED_FILE = DATA / "captured" / "troubleshooting.json"
 ACCEPT_COMMAND = "make troubleshooting-accept"
 
 _encode_curated, _decode_curated = record_codec(Curated)
-curated_entries = RecordSet("troubleshooting.curated", curated_data.load, encode=_encode_curated, decode=_decode_curated)
+curated_entries = RecordSet(
+    "troubleshooting.curated", curated_data.load, encode=_encode_curated, decode=_decode_curated
+)
 
 
 def _captures() -> Captures:
@@ -25,8 +27,13 @@ def _captures() -> Captures:
 
 
 _encode_captures, _decode_captures = record_codec(Captures)
-captures = RecordSet("troubleshooting.captures", _captures, code=("tools.troubleshooting.facts.capture",),
-                     encode=_encode_captures, decode=_decode_captures)
+captures = RecordSet(
+    "troubleshooting.captures",
+    _captures,
+    code=("tools.troubleshooting.facts.capture",),
+    encode=_encode_captures,
+    decode=_decode_captures,
+)
 
 
 def _wiring_cases() -> WiringCases:
@@ -36,8 +43,13 @@ def _wiring_cases() -> WiringCases:
 _encode_wiring, _decode_wiring = record_codec(WiringCases)
 # check_wiring's report for each entry that names its loss and data (``wiring:``); it depends on the
 # checker's code, on who writes each key (data/losses.yaml) and on what it measured on the loss zoo.
-wiring_cases = RecordSet("troubleshooting.wiring", _wiring_cases, code=("tools.troubleshooting.facts.wiring",),
-                         encode=_encode_wiring, decode=_decode_wiring)
+wiring_cases = RecordSet(
+    "troubleshooting.wiring",
+    _wiring_cases,
+    code=("tools.troubleshooting.facts.wiring",),
+    encode=_encode_wiring,
+    decode=_decode_wiring,
+)
 
 
 def reviewed() -> dict:

@@ -49,8 +49,7 @@ def _isolated() -> Iterator[None]:
     with tempfile.TemporaryDirectory(prefix="troubleshooting-") as tmp:
         os.chdir(tmp)
         try:
-            with quiet(), contextlib.redirect_stdout(io.StringIO()), \
-                    contextlib.redirect_stderr(io.StringIO()):
+            with quiet(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                 yield
         finally:
             os.chdir(cwd)
@@ -118,8 +117,13 @@ def capture_elsewhere(entry: Entry, recorded: dict) -> Capture:
     text = recorded.get("buffer_error") or recorded.get("import_error")
     if not text:
         raise CaptureError(f"troubleshooting entry {entry.slug!r}: the recorded capture holds no error")
-    return Capture(entry.slug, text.split(":", 1)[0], text, f"torch {recorded['torch']}, torchrl {recorded['torchrl']}",
-                   how=recorded["refresh"])
+    return Capture(
+        entry.slug,
+        text.split(":", 1)[0],
+        text,
+        f"torch {recorded['torch']}, torchrl {recorded['torchrl']}",
+        how=recorded["refresh"],
+    )
 
 
 def capture_all(curated: Curated, recorded_elsewhere: dict) -> Captures:

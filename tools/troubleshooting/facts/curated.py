@@ -96,9 +96,13 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
             problems.append(f"{_shown(code)}: no '{FIX_MARKER}' line followed by the fix")
         wiring = item.get("wiring") or []
         if wiring and not (
-            isinstance(wiring, list) and len(wiring) == 2 and all(isinstance(n, str) and n.isidentifier() for n in wiring)
+            isinstance(wiring, list)
+            and len(wiring) == 2
+            and all(isinstance(n, str) and n.isidentifier() for n in wiring)
         ):
-            problems.append(f"{where}: entry {slug!r}: wiring is [loss, data], the names of two variables of its reproduction")
+            problems.append(
+                f"{where}: entry {slug!r}: wiring is [loss, data], the names of two variables of its reproduction"
+            )
         entries.append(
             Entry(
                 slug=slug,
@@ -126,14 +130,24 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
         if not code.is_file():
             problems.append(f"{where}: fixed_upstream {slug!r} has no code file {_shown(code)}")
             continue
-        fixed.append(FixedUpstream(slug, item["summary"].strip(), item["reported"], item["fix"], item["fixed_in"],
-                                   code.read_text(encoding="utf-8").strip("\n") + "\n"))
+        fixed.append(
+            FixedUpstream(
+                slug,
+                item["summary"].strip(),
+                item["reported"],
+                item["fix"],
+                item["fixed_in"],
+                code.read_text(encoding="utf-8").strip("\n") + "\n",
+            )
+        )
     known = {e.slug for e in entries} | {f"fixed/{f.slug}" for f in fixed}
     orphans = [p for p in code_dir.glob("*.py") if p.stem not in known]
     orphans += [p for p in (code_dir / "fixed").glob("*.py") if f"fixed/{p.stem}" not in known]
     if orphans:
-        problems.append(f"code files no entry of {where} names (add the entry or delete them): "
-                        + ", ".join(sorted(_shown(p) for p in orphans)))
+        problems.append(
+            f"code files no entry of {where} names (add the entry or delete them): "
+            + ", ".join(sorted(_shown(p) for p in orphans))
+        )
     empty = [a.slug for a in areas if not any(e.area == a.slug for e in entries)]
     if empty:
         problems.append(f"{where}: areas without entries: {empty}")

@@ -36,7 +36,6 @@ def wiring_case(entry: Entry) -> WiringCase:
     from tensordict import TensorDictBase
     from torchrl.objectives import LossModule
 
-
     loss_name, data_name = entry.wiring
     namespace = {"__name__": "__main__", "__file__": f"<troubleshooting/{entry.slug}>"}
     where = f"troubleshooting entry {entry.slug!r} (wiring: [{loss_name}, {data_name}])"

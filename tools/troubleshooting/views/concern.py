@@ -14,31 +14,35 @@ def inventory() -> list[dict]:
     rows = []
     for entry in data.entries:
         capture = captured.get(entry.slug)
-        rows.append({
-            "slug": entry.slug,
-            "symptom": entry.symptom,
-            "area": entry.area,
-            "page": f"{urls.troubleshooting_area(entry.area)}#{entry.slug}",
-            "kind": entry.kind,
-            "error_type": capture.error_type,
-            "error_text": capture.error_text,
-            "captured_on": capture.captured_on,
-            "source": entry.source,
-            "fixed_in": None,
-        })
+        rows.append(
+            {
+                "slug": entry.slug,
+                "symptom": entry.symptom,
+                "area": entry.area,
+                "page": f"{urls.troubleshooting_area(entry.area)}#{entry.slug}",
+                "kind": entry.kind,
+                "error_type": capture.error_type,
+                "error_text": capture.error_text,
+                "captured_on": capture.captured_on,
+                "source": entry.source,
+                "fixed_in": None,
+            }
+        )
     for row in data.fixed:
-        rows.append({
-            "slug": row.slug,
-            "symptom": row.summary,
-            "area": "fixed-upstream",
-            "page": f"{urls.FIXED_UPSTREAM}#{row.slug}",
-            "kind": "fixed",
-            "error_type": None,
-            "error_text": None,
-            "captured_on": captured.torchrl,
-            "source": row.reported,
-            "fixed_in": row.fixed_in,
-        })
+        rows.append(
+            {
+                "slug": row.slug,
+                "symptom": row.summary,
+                "area": "fixed-upstream",
+                "page": f"{urls.FIXED_UPSTREAM}#{row.slug}",
+                "kind": "fixed",
+                "error_type": None,
+                "error_text": None,
+                "captured_on": captured.torchrl,
+                "source": row.reported,
+                "fixed_in": row.fixed_in,
+            }
+        )
     return rows
 
 
@@ -57,8 +61,7 @@ CONCERN = Concern(
         "Troubleshooting entries, one object each: `slug`, `symptom` (the heading), `area`, `page` (with the "
         "anchor), `kind` (raises, silent, elsewhere or fixed), `error_type` and `error_text` (captured by running "
         "the reproduction at build time; null for silent ones), `captured_on` (torchrl version), `source` (issue "
-        "URL or \"found by trying\") and `fixed_in` (the first release with the fix, for failures torchrl no "
+        'URL or "found by trying") and `fixed_in` (the first release with the fix, for failures torchrl no '
         "longer shows)."
     ),
 )
-

@@ -53,7 +53,9 @@ def _inline(text: str) -> str:
 
 def render_wiring(entry: Entry, case: WiringCase) -> str:
     """check_wiring's report on the reproduction, folded under the block (pymdownx.details)."""
-    before = "as the reproduction leaves them" if entry.kind == SILENT else "as they stand just before the call that fails"
+    before = (
+        "as the reproduction leaves them" if entry.kind == SILENT else "as they stand just before the call that fails"
+    )
     intro = (
         f"[`check_wiring`]({_link(urls.CHECK_WIRING)}) run on the reproduction's `{case.loss}` and `{case.data}`, "
         f"{before}, when this site was built. Its verdict: {'ready' if case.ready else 'not ready'}."
@@ -135,8 +137,7 @@ def render_by_error(curated: Curated, captures: Captures) -> str:
     lines = ["| Error | Message (first line) | Entry |", "| --- | --- | --- |"]
     for name, message, entry in rows:
         lines.append(
-            f"| `{name}` | {table_cells.code(message)} | "
-            f"[{table_cells.text(entry.symptom)}]({_entry_link(entry)}) |"
+            f"| `{name}` | {table_cells.code(message)} | [{table_cells.text(entry.symptom)}]({_entry_link(entry)}) |"
         )
     return "\n".join(lines) + "\n"
 

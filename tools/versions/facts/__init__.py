@@ -18,7 +18,9 @@ __cache_inputs__ = ("data/captured/extension-mismatch.json",)
 
 def extension_status() -> dict:
     """The extension probe run in this interpreter (cached with the other records)."""
-    return cached("versions.extension", extension.probe, code=["tools.versions.facts.extension"], encode=dict, decode=dict)
+    return cached(
+        "versions.extension", extension.probe, code=["tools.versions.facts.extension"], encode=dict, decode=dict
+    )
 
 
 def mismatch_capture() -> dict:
@@ -29,10 +31,17 @@ def declared_torch_requirement() -> str:
     """torchrl's own requirement on torch, from its package metadata."""
     for requirement in metadata.requires("torchrl") or ():
         name = requirement.split(";")[0].strip()
-        if name.startswith("torch") and not name.startswith(("torchvision", "torchaudio")):
-            if name[len("torch") : len("torch") + 1] in {">", "<", "=", "!", "~", " ", ""}:
-                return name.replace(" ", "")
+        is_torch = name.startswith("torch") and not name.startswith(("torchvision", "torchaudio"))
+        if is_torch and name[len("torch") : len("torch") + 1] in {">", "<", "=", "!", "~", " ", ""}:
+            return name.replace(" ", "")
     return "torch (no version bound)"
 
 
-__all__ = ["MISMATCH_CAPTURE", "Versions", "declared_torch_requirement", "extension_status", "mismatch_capture", "read_versions"]
+__all__ = [
+    "MISMATCH_CAPTURE",
+    "Versions",
+    "declared_torch_requirement",
+    "extension_status",
+    "mismatch_capture",
+    "read_versions",
+]

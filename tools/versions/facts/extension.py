@@ -35,7 +35,7 @@ def probe() -> dict:
         warnings.simplefilter("always")
         from importlib import metadata
 
-        import torchrl  # noqa: F401  (its import is where the load warning is raised)
+        import torchrl
 
         result["torchrl"] = metadata.version("torchrl")
         try:

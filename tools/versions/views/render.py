@@ -40,7 +40,11 @@ def render_extension(status: dict, mismatch: dict, declared: str) -> str:
     elsewhere = (
         f"With torch {mismatch['torch']} and torchrl {mismatch['torchrl']} "
         f"(captured on {mismatch['captured_on']} by `{mismatch['refresh']}`), "
-        + ("it loaded too." if mismatch["loads"] else f"building a prioritized buffer raised `{mismatch['buffer_error']}`.")
+        + (
+            "it loaded too."
+            if mismatch["loads"]
+            else f"building a prioritized buffer raised `{mismatch['buffer_error']}`."
+        )
     )
     return (
         f"torchrl's compiled extension `torchrl._torchrl` (the segment trees behind prioritized replay) "

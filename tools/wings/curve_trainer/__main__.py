@@ -46,14 +46,23 @@ def run_one(family: Family, seed: int, position: int, plan: Plan) -> str:
         env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
         process = subprocess.Popen(
             [sys.executable, "-m", "tools.wings.curve_trainer.worker", family.name, str(seed), result_file],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         # Progress in frames, read from the recipe's own log lines; the latest line rides beside the bar.
         # Offline recipes (x: updates) train while their frames stand still: count their log lines.
         by_frames = family.x == "frames"
-        bar = tqdm(total=_total_frames(family) if by_frames else None, desc=f"{family.name} seed {seed}",
-                   position=position, leave=True, unit="frames" if by_frames else "rows", unit_scale=by_frames,
-                   dynamic_ncols=True)
+        bar = tqdm(
+            total=_total_frames(family) if by_frames else None,
+            desc=f"{family.name} seed {seed}",
+            position=position,
+            leave=True,
+            unit="frames" if by_frames else "rows",
+            unit_scale=by_frames,
+            dynamic_ncols=True,
+        )
         timer = _kill_after(process, plan.timeout_seconds)
         for line in process.stdout:
             if not by_frames:
@@ -113,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
     if not todo:
         print("every run is current; --force re-runs them")
         return 0
-    print(f"{len(todo)} run(s) to do, {args.jobs} at a time, each within {plan.cpu_budget_seconds} CPU seconds",
-          flush=True)
+    print(
+        f"{len(todo)} run(s) to do, {args.jobs} at a time, each within {plan.cpu_budget_seconds} CPU seconds",
+        flush=True,
+    )
     started = time.perf_counter()
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda job: run_one(job[1][0], job[1][1], job[0] % args.jobs, plan), enumerate(todo)))

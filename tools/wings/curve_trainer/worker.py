@@ -70,7 +70,12 @@ def random_policy_returns(module, seed: int, episodes: int, max_steps: int = 100
         returns.append(rollout["next", reward_key].sum(time_dim).mean().item())
         truncated += not bool(rollout["next", "done"].any())
     env.close()
-    return {"mean": sum(returns) / len(returns), "episodes": len(returns), "cut_at_max_steps": truncated, "max_steps": max_steps}
+    return {
+        "mean": sum(returns) / len(returns),
+        "episodes": len(returns),
+        "cut_at_max_steps": truncated,
+        "max_steps": max_steps,
+    }
 
 
 def main(argv: list[str]) -> int:
@@ -87,8 +92,13 @@ def main(argv: list[str]) -> int:
     wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     columns = write_csv(rows, family.results / f"seed-{seed}.csv")
     baseline = random_policy_returns(module, seed, plan.baseline_episodes)
-    result = {"wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1), "rows": len(rows), "columns": columns,
-              "baseline": baseline}
+    result = {
+        "wall_seconds": round(wall, 1),
+        "cpu_seconds": round(cpu, 1),
+        "rows": len(rows),
+        "columns": columns,
+        "baseline": baseline,
+    }
     out_json.write_text(json.dumps(result))
     return 0
 

@@ -63,7 +63,9 @@ def compose_all(sota: SotaMap) -> list[Composition]:
             for config in directory.trainer_configs:
                 GlobalHydra.instance().clear()
                 try:
-                    with initialize_config_dir(config_dir=str(Path(tmp, directory.name, config.file).parent), version_base="1.3"):
+                    with initialize_config_dir(
+                        config_dir=str(Path(tmp, directory.name, config.file).parent), version_base="1.3"
+                    ):
                         composed = compose(config_name=Path(config.file).stem)
                 except Exception as exc:  # any Hydra/OmegaConf failure is the fact the page reports
                     out.append(Composition(directory.name, config.file, False, error_text(exc, lines=3, limit=400)))
@@ -85,7 +87,9 @@ def main() -> int:
     STORED.parent.mkdir(parents=True, exist_ok=True)
     STORED.write_text(json.dumps(encode(stored), indent=1) + "\n")
     failed = [f"{c.directory}/{c.file}" for c in stored.compositions if not c.composes]
-    print(f"composed {len(stored.compositions)} trainer configs; {len(failed)} do not compose: {', '.join(failed) or 'none'}")
+    print(
+        f"composed {len(stored.compositions)} trainer configs; {len(failed)} do not compose: {', '.join(failed) or 'none'}"
+    )
     return 0
 
 

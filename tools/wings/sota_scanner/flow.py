@@ -33,7 +33,9 @@ MODULE_UNIT = "<module>"
 # Packages every recipe imports; the map lists what else a script needs.
 BASE_PACKAGES = frozenset({"torch", "torchrl", "tensordict", "numpy", "hydra", "omegaconf", "tqdm", "__future__"})
 # nn.Module methods that return the module itself.
-SELF_RETURNING = frozenset({"to", "cuda", "cpu", "train", "eval", "float", "double", "half", "requires_grad_", "share_memory"})
+SELF_RETURNING = frozenset(
+    {"to", "cuda", "cpu", "train", "eval", "float", "double", "half", "requires_grad_", "share_memory"}
+)
 _OPTIMIZER_NAME = re.compile(r"(optim|^opt$|^opt_|_opt$)")
 
 
@@ -179,7 +181,9 @@ class Flow:
     def unit_roots(self, key: tuple[str, str]) -> list[ast.AST]:
         module = self.modules[key[0]]
         if key[1] == MODULE_UNIT:
-            return [n for n in module.tree.body if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+            return [
+                n for n in module.tree.body if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            ]
         node = module.units[key[1]]
         if isinstance(node, ast.ClassDef):  # the class body without its methods
             return [n for n in node.body if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
@@ -192,7 +196,11 @@ class Flow:
         while stack:
             node = stack.pop()
             yield node
-            if not nested and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and id(node) not in top:
+            if (
+                not nested
+                and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                and id(node) not in top
+            ):
                 continue
             stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
@@ -228,6 +236,7 @@ class Flow:
 
     def units(self) -> list[tuple[str, str]]:
         """Reachable units in a stable order: script first, then modules by name, then source order."""
+
         def order(key):
             module = self.modules[key[0]]
             line = 0 if key[1] == MODULE_UNIT else module.units[key[1]].lineno
@@ -287,7 +296,7 @@ class Flow:
         for kind, ref in func:
             if kind == "ref":
                 module, name, _ = split_external(ref)
-                if ref.startswith("torch.optim.") and name[:1].isupper() or ref.endswith(".group_optimizers"):
+                if (ref.startswith("torch.optim.") and name[:1].isupper()) or ref.endswith(".group_optimizers"):
                     out.add(("optim", ref))
                 elif module.startswith("torchrl") and name[:1].isupper() and ref.count(".") == module.count(".") + 1:
                     # functools.partial(Class, ...) is a factory: calling it later builds the object.
@@ -345,7 +354,7 @@ class Flow:
             return False
         changed = False
         if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts):
-            for t, v in zip(target.elts, value.elts):
+            for t, v in zip(target.elts, value.elts, strict=False):
                 changed |= self._assign(key, scope, t, v)
         elif isinstance(value, ast.Call):
             func, _, _ = self.callee(key, value)

@@ -50,8 +50,10 @@ def _literal(node: ast.AST) -> tuple[bool, Any]:
         return False, None
     if isinstance(value, tuple):
         value = list(value)
-    ok = value is None or isinstance(value, (str, int, float, bool)) or (
-        isinstance(value, list) and all(v is None or isinstance(v, (str, int, float, bool)) for v in value)
+    ok = (
+        value is None
+        or isinstance(value, (str, int, float, bool))
+        or (isinstance(value, list) and all(v is None or isinstance(v, (str, int, float, bool)) for v in value))
     )
     return ok, value if ok else None
 
@@ -181,7 +183,9 @@ def _branches(module, node: ast.AST) -> list[tuple[ast.expr, bool]]:
     """The tests around a node, within its function: (test, whether the node runs when it holds)."""
     out = []
     child, current = node, module.parents.get(node)
-    while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+    while current is not None and not isinstance(
+        current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
+    ):
         if isinstance(current, ast.If) and child is not current.test:
             out.append((current.test, any(child is n for n in current.body)))
         elif isinstance(current, ast.IfExp) and child is not current.test:
@@ -220,10 +224,21 @@ def _constructions(flow: Flow, config: Config | None) -> list[Construction]:
                     split_external(ref)[1] for kind, ref in flow.values(key, node.func.value) if kind == "obj"
                 )
                 arguments = _arguments(flow, key, config, node.args, node.keywords)
-                arguments = [Argument("value_type", a.source, a.value, a.config_keys) if a.name == "#0" else a for a in arguments]
+                arguments = [
+                    Argument("value_type", a.source, a.value, a.config_keys) if a.name == "#0" else a for a in arguments
+                ]
                 when, runs = _condition(flow, key, config, module, node)
-                made = Construction("make_value_estimator", "", "make_value_estimator", module.file, node.lineno,
-                                    arguments, " or ".join(losses), when, runs)
+                made = Construction(
+                    "make_value_estimator",
+                    "",
+                    "make_value_estimator",
+                    module.file,
+                    node.lineno,
+                    arguments,
+                    " or ".join(losses),
+                    when,
+                    runs,
+                )
                 found[(module.file, node.lineno, made.name)] = made
                 continue
             func, args, keywords = flow.callee(key, node)
@@ -235,8 +250,16 @@ def _constructions(flow: Flow, config: Config | None) -> list[Construction]:
                 if what is None or display != name:
                     continue
                 when, runs = _condition(flow, key, config, module, node)
-                made = Construction(name, module_name, what, module.file, node.lineno,
-                                    _arguments(flow, key, config, args, keywords), when=when, by_default=runs)
+                made = Construction(
+                    name,
+                    module_name,
+                    what,
+                    module.file,
+                    node.lineno,
+                    _arguments(flow, key, config, args, keywords),
+                    when=when,
+                    by_default=runs,
+                )
                 found[(module.file, node.lineno, name)] = made
     return sorted(found.values(), key=lambda c: (c.file != flow.script.file, c.file, c.line, c.name))
 
@@ -253,7 +276,9 @@ def _enclosing(module, node: ast.AST) -> list[ast.AST]:
     """Ancestors of a node up to (not including) its innermost function."""
     chain = []
     current = module.parents.get(node)
-    while current is not None and not isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)):
+    while current is not None and not isinstance(
+        current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.Module)
+    ):
         chain.append(current)
         current = module.parents.get(current)
     return chain + ([current] if current is not None else [])
@@ -266,7 +291,12 @@ def _step_calls(node: ast.AST):
         current = stack.pop()
         if isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
-        if isinstance(current, ast.Call) and isinstance(current.func, ast.Attribute) and current.func.attr == "step" and not current.args:
+        if (
+            isinstance(current, ast.Call)
+            and isinstance(current.func, ast.Attribute)
+            and current.func.attr == "step"
+            and not current.args
+        ):
             yield current
         stack.extend(ast.iter_child_nodes(current))
 
@@ -283,7 +313,7 @@ def _condition_config(flow: Flow, key, config: Config | None, tests: list[ast.AS
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in closures:
             # A nested function's parameter holds what its callers pass (`update(batch, delayed)`).
             params = [a.arg for a in closures[node.func.id].args.args]
-            for param, arg in zip(params, node.args):
+            for param, arg in zip(params, node.args, strict=False):
                 assigned.setdefault(param, []).append(arg)
             for keyword in node.keywords:
                 if keyword.arg:
@@ -317,8 +347,12 @@ def _updater_steps(flow: Flow, config: Config | None) -> list[UpdaterStep]:
                 continue
             if node.func.attr in {"register_op", "register_hook"} and len(node.args) >= 2:
                 point, op = node.args[0], node.args[1]
-                if (isinstance(point, ast.Constant) and isinstance(point.value, str) and isinstance(op, ast.Attribute)
-                        and op.attr == "step"):
+                if (
+                    isinstance(point, ast.Constant)
+                    and isinstance(point.value, str)
+                    and isinstance(op, ast.Attribute)
+                    and op.attr == "step"
+                ):
                     for updater in _updaters(flow, key, op.value):
                         steps.append(UpdaterStep(updater, module.file, node.lineno, "trainer-hook", hook=point.value))
                 continue
@@ -330,18 +364,24 @@ def _updater_steps(flow: Flow, config: Config | None) -> list[UpdaterStep]:
             ancestors = _enclosing(module, node)
             function = ancestors[-1]
             optimizer_steps = sorted(
-                (c for c in _step_calls(function) if c is not node and not _updaters(flow, key, c.func.value)
-                 and flow.is_optimizer(key, c.func.value)),
+                (
+                    c
+                    for c in _step_calls(function)
+                    if c is not node and not _updaters(flow, key, c.func.value) and flow.is_optimizer(key, c.func.value)
+                ),
                 key=lambda c: (c.lineno, c.col_offset),
             )
             here = (node.lineno, node.col_offset)
             before = [c for c in optimizer_steps if (c.lineno, c.col_offset) < here]
             after = [c for c in optimizer_steps if (c.lineno, c.col_offset) > here]
-            placement = "after-optimizer-step" if before else "before-optimizer-step" if after else "no-optimizer-step-nearby"
+            placement = (
+                "after-optimizer-step" if before else "before-optimizer-step" if after else "no-optimizer-step-nearby"
+            )
             # The `if`s around this step() that some optimizer step of the function runs outside of:
             # the updater then moves on fewer iterations than the optimizer (TD3's delayed actor).
             guards = [
-                a for a in ancestors
+                a
+                for a in ancestors
                 if isinstance(a, ast.If) and any(a not in _enclosing(module, c) for c in optimizer_steps)
             ]
             names, values = _condition_config(flow, key, config, [g.test for g in guards]) if guards else ([], {})
@@ -364,7 +404,9 @@ def _cuda_calls(flow: Flow) -> list[str]:
     return sorted(found)
 
 
-def _hyperparameters(config: Config | None, constructions: list[Construction], steps: list[UpdaterStep]) -> list[Hyperparameter]:
+def _hyperparameters(
+    config: Config | None, constructions: list[Construction], steps: list[UpdaterStep]
+) -> list[Hyperparameter]:
     if config is None:
         return []
     users: dict[str, list[str]] = {}
@@ -479,7 +521,9 @@ def _files(directory: Path, *suffixes: str) -> list[str]:
     )
 
 
-def scan_directory(root: Path, name: str, launchers: dict[str, list[Launcher]], smoke: dict[str, dict[str, str]]) -> Directory:
+def scan_directory(
+    root: Path, name: str, launchers: dict[str, list[Launcher]], smoke: dict[str, dict[str, str]]
+) -> Directory:
     directory = root / RECIPES / name
     python = _files(directory, ".py")
     entry = [f for f in python if _is_entry_point(directory / f)]
@@ -527,7 +571,7 @@ def _smoke(root: Path) -> dict[str, dict[str, str]]:
     for node in tree.body:
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)):
             continue
-        for key, value in zip(node.value.keys, node.value.values):
+        for key, value in zip(node.value.keys, node.value.values, strict=True):
             if not (isinstance(key, ast.Constant) and isinstance(value, ast.Constant) and isinstance(value.value, str)):
                 continue
             for directory, script in _SCRIPT_PATH.findall(value.value):
@@ -541,7 +585,11 @@ def check_checkout(root: Path) -> None:
     if not root.is_dir():
         raise ScanError(f"{root} is not a folder; give the folder of a pytorch/rl checkout")
     if not (root / RECIPES).is_dir():
-        hint = " (it has a torchrl/ package, so this commit predates sota-implementations/)" if (root / "torchrl").is_dir() else ""
+        hint = (
+            " (it has a torchrl/ package, so this commit predates sota-implementations/)"
+            if (root / "torchrl").is_dir()
+            else ""
+        )
         raise ScanError(
             f"{root} has no {RECIPES}/ folder{hint}; give the root of a pytorch/rl checkout, for instance "
             f"'git --git-dir=MIRROR archive COMMIT {RECIPES} {LAUNCHERS} .github | tar x -C DIR'"
@@ -556,4 +604,4 @@ def scan(root: Path, commit: str) -> SotaMap:
     return SotaMap(REPOSITORY, commit, directories, CI_SMOKE if (root / CI_SMOKE).is_file() else "")
 
 
-__all__ = ["MODULE_UNIT", "ScanError", "scan", "scan_script", "check_checkout"]
+__all__ = ["MODULE_UNIT", "ScanError", "check_checkout", "scan", "scan_script"]

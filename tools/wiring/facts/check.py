@@ -66,7 +66,9 @@ def check_wiring(
     if try_forward:
         forward = run_forward(_copy(pristine) if pristine is not None else loss, data)
         if not forward.ok and not problems:
-            problems.append(checks.problem("forward", None, f"every check passed, but the forward pass raised {forward.error}"))
+            problems.append(
+                checks.problem("forward", None, f"every check passed, but the forward pass raised {forward.error}")
+            )
         fixes = [p.fix for p in problems if p.fix is not None]
         if fixes:
             fixed = _forward_with_fixes(pristine if pristine is not None else loss, data, fixes)
@@ -99,19 +101,24 @@ def _check_arguments(loss, data, env) -> None:
     if not isinstance(loss, LossModule):
         raise WiringInputError(f"check_wiring needs a torchrl loss module first, got {type(loss).__name__}")
     if (data is None) == (env is None):
-        raise WiringInputError("give check_wiring either data (a TensorDict) or env= (with policy=), not both or neither")
+        raise WiringInputError(
+            "give check_wiring either data (a TensorDict) or env= (with policy=), not both or neither"
+        )
     if data is not None and not isinstance(data, TensorDictBase):
-        raise WiringInputError(f"data must be a TensorDict (a collector batch or a replay sample), got {type(data).__name__}")
+        raise WiringInputError(
+            f"data must be a TensorDict (a collector batch or a replay sample), got {type(data).__name__}"
+        )
 
 
 def _rollout(loss, env, policy, critic, steps: int):
     import torch
 
-
     if policy is None:
         policy = networks(loss).get("actor_network")
         if policy is None:
-            raise WiringInputError(f"{type(loss).__name__} holds no actor_network: pass policy= to act in the environment")
+            raise WiringInputError(
+                f"{type(loss).__name__} holds no actor_network: pass policy= to act in the environment"
+            )
     with torch.no_grad(), quiet():
         data = env.rollout(steps, policy, break_when_any_done=False)
         if critic is not None:

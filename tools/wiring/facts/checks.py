@@ -114,8 +114,10 @@ def _advice(expected: ExpectedKey, candidates: list[Key]) -> str:
         return f"the {expected.writer} must write it (the loss reads it from the data)"
     networks_reading = [r.split(" ")[0] for r in expected.read_by if " input" in r]
     if networks_reading:
-        return (f"the {expected.writer} must write it, or build {' and '.join(networks_reading)} with in_keys "
-                "naming a key the data has")
+        return (
+            f"the {expected.writer} must write it, or build {' and '.join(networks_reading)} with in_keys "
+            "naming a key the data has"
+        )
     return f"the {expected.writer} must write it; collect with the actor the loss holds"
 
 
@@ -133,9 +135,10 @@ def network_outputs(loss, outputs: list[OutputRole]) -> list[Problem]:
         written = [as_key(k) for k in net.out_keys]
         if key in written:
             continue
-        candidates = closest(key, [k for k in written if tuple(k) not in named]) or [
-            k for k in written if tuple(k) not in named
-        ][:1]
+        candidates = (
+            closest(key, [k for k in written if tuple(k) not in named])
+            or [k for k in written if tuple(k) not in named][:1]
+        )
         fix = Fix("loss", role.field, candidates[0]) if candidates else None
         message = (
             f"{type(loss).__name__} reads {role.field} = {key_text(key)} from what {role.network} writes, "
@@ -202,7 +205,7 @@ def time_dimension(loss, data) -> list[Problem]:
 
 
 def _stored_kind(value, batch_dims: int) -> str | None:
-    """"one-hot", "index" or None (cannot tell) for the actions in the data."""
+    """ "one-hot", "index" or None (cannot tell) for the actions in the data."""
     if not value.is_floating_point() and (value.ndim == batch_dims or value.shape[-1] == 1):
         return "index"
     if value.ndim > batch_dims and value.shape[-1] > 1:
@@ -267,9 +270,9 @@ def action_encoding(loss, keys: list[ExpectedKey], data) -> list[Problem]:
 def log_prob_gradient(keys: list[ExpectedKey], data) -> list[Problem]:
     problems = []
     for expected in keys:
-        if expected.present and _fields(expected) & set(LOG_PROB_FIELDS):
-            if data.get(tuple(expected.key)).requires_grad:
-                problems.append(problem(
+        logged = expected.present and _fields(expected) & set(LOG_PROB_FIELDS)
+        if logged and data.get(tuple(expected.key)).requires_grad:
+            problems.append(problem(
                     "log_prob_grad", expected.key,
                     f"{key_text(expected.key)} carries a gradient: the stored log-probability is the behaviour "
                     "policy's, a constant to the loss",

@@ -99,7 +99,9 @@ def key_fields(obj) -> dict[str, Key]:
     keys = getattr(obj, "tensor_keys", None)
     if keys is None or not dataclasses.is_dataclass(keys):
         return {}
-    return {f.name: as_key(getattr(keys, f.name)) for f in dataclasses.fields(keys) if getattr(keys, f.name) is not None}
+    return {
+        f.name: as_key(getattr(keys, f.name)) for f in dataclasses.fields(keys) if getattr(keys, f.name) is not None
+    }
 
 
 def estimator_read_fields(estimator) -> dict[str, Key]:
@@ -213,9 +215,7 @@ def measure_reads(loss_name: str, member: str | None) -> LossReads:
         {tuple(as_key(k)) for net in nets.values() for k in net.in_keys} - {tuple(k) for k in batch_keys}
     )
     recipe = (zoo.RECIPES / f"{loss_name}.py").relative_to(ROOT).as_posix()
-    return LossReads(
-        loss_name, estimator_member(estimator), recipe, leaves, outputs, [list(k) for k in fed_internally]
-    )
+    return LossReads(loss_name, estimator_member(estimator), recipe, leaves, outputs, [list(k) for k in fed_internally])
 
 
 def zoo_class_for(cls: type) -> str | None:
@@ -302,7 +302,13 @@ def expected_keys(loss, reads: LossReads) -> list[ExpectedKey]:
             # loss.set_keys reaches an estimator that already exists (measured by the
             # estimator reference's forwarding cases) when both name the same key.
             target = "loss" if fields.get(role.name) == key_fields(estimator)[role.name] else "loss.value_estimator"
-            add(key, f"{est_name} key {role.name}", _writer(loss_name, role.name, key), effect, KeyMap(target, role.name, location))
+            add(
+                key,
+                f"{est_name} key {role.name}",
+                _writer(loss_name, role.name, key),
+                effect,
+                KeyMap(target, role.name, location),
+            )
     named = set(found)
     fed = {tuple(k) for k in reads.fed_internally}
     for role, leaves in by_role.items():
@@ -313,7 +319,12 @@ def expected_keys(loss, reads: LossReads) -> list[ExpectedKey]:
             for key in (as_key(k) for k in nets[role.name].in_keys):
                 if tuple(key) not in named and tuple(key) not in fed:
                     located = [*role.location, *key]
-                    add(located, f"{role.name} input" + (" (next state)" if role.location else ""), _writer(loss_name, None, key), effect)
+                    add(
+                        located,
+                        f"{role.name} input" + (" (next state)" if role.location else ""),
+                        _writer(loss_name, None, key),
+                        effect,
+                    )
         elif role.kind == DIST_PARAMS and role.name in nets:
             for key in dist_param_keys(nets[role.name]):
                 add(key, f"{role.name} distribution (stored at collection)", "actor", effect)

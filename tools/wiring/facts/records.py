@@ -186,7 +186,7 @@ LEGEND = (
 
 def _table(rows: list[list[str]]) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    return ["  " + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
 
 
 def render_keys(report: WiringReport) -> list[str]:
@@ -207,11 +207,23 @@ def render_keys(report: WiringReport) -> list[str]:
 def render_problems(report: WiringReport) -> list[str]:
     lines = []
     for number, p in enumerate(report.problems, 1):
-        lines += textwrap.wrap(f"{number}. [{p.kind}] {p.message}", WIDTH, initial_indent="  ", subsequent_indent="     ", break_on_hyphens=False)
+        lines += textwrap.wrap(
+            f"{number}. [{p.kind}] {p.message}",
+            WIDTH,
+            initial_indent="  ",
+            subsequent_indent="     ",
+            break_on_hyphens=False,
+        )
         if p.fix is not None:
             lines.append(f"     fix: {p.fix.code}")
         elif p.advice:
-            lines += textwrap.wrap(f"fix: {p.advice}", WIDTH, initial_indent="     ", subsequent_indent="          ", break_on_hyphens=False)
+            lines += textwrap.wrap(
+                f"fix: {p.advice}",
+                WIDTH,
+                initial_indent="     ",
+                subsequent_indent="          ",
+                break_on_hyphens=False,
+            )
     return lines
 
 
@@ -231,12 +243,16 @@ def render_text(report: WiringReport) -> str:
     if report.warnings:
         lines.append("Warnings:")
         for warning in report.warnings:
-            lines += textwrap.wrap(warning, WIDTH, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False)
+            lines += textwrap.wrap(
+                warning, WIDTH, initial_indent="  - ", subsequent_indent="    ", break_on_hyphens=False
+            )
     if report.forward is not None:
         line = _forward_line("Forward pass on a copy of the data", report.forward)
         silent = [k for k in report.keys if k.effect == CHANGES and not k.present]
         if report.forward.ok and silent:
-            line += f" (without {', '.join(key_text(k.key) for k in silent)} it computes other numbers, and raises nothing)"
+            line += (
+                f" (without {', '.join(key_text(k.key) for k in silent)} it computes other numbers, and raises nothing)"
+            )
         lines.append(line)
     if report.fixed_forward is not None:
         lines.append(_forward_line("Forward pass with the set_keys fixes above applied", report.fixed_forward))
@@ -244,5 +260,3 @@ def render_text(report: WiringReport) -> str:
     verdict = "ready" if report.ready else f"not ready ({count} problem{'s' if count != 1 else ''})"
     lines.append(f"Verdict: {verdict}")
     return "\n".join(lines)
-
-

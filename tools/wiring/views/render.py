@@ -13,5 +13,10 @@ def render_markdown(report: WiringReport) -> str:
 
 def render_checks(checks) -> str:
     """The table of what the checker looks for, from ``tools.wiring.facts.checks.CHECKS``."""
-    return table(("Problem", "What the checker looks for", "What it suggests"),
-                 [(code(c.name), c.looks_for, c.suggests) for c in checks]) + "\n"
+    return (
+        table(
+            ("Problem", "What the checker looks for", "What it suggests"),
+            [(code(c.name), c.looks_for, c.suggests) for c in checks],
+        )
+        + "\n"
+    )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import subprocess
 import sys
@@ -11,15 +10,15 @@ import textwrap
 
 import pytest
 
+from tools.core.paths import ROOT
 from tools.curves.facts import plan as plan_module
 from tools.curves.facts import provenance
-from tools.curves.views.plot import render_svg
 from tools.curves.facts.records import FamilyCurves, SeedCurve, family_curves, read_seed
+from tools.curves.views.plot import render_svg
 from tools.curves.views.render import render_plot, render_summary
-from tools.core.paths import ROOT
 
 # A recipe that follows the contract and "learns" a fake return, fast; its env is real (random baseline).
-FAKE_RECIPE = textwrap.dedent('''
+FAKE_RECIPE = textwrap.dedent("""
     import torch
     from torchrl.envs import GymEnv
 
@@ -46,7 +45,7 @@ FAKE_RECIPE = textwrap.dedent('''
 
     if __name__ == "__main__":
         train()
-''')
+""")
 
 
 @pytest.fixture
@@ -54,7 +53,8 @@ def project(tmp_path, monkeypatch):
     (tmp_path / "snippets" / "recipes").mkdir(parents=True)
     (tmp_path / "snippets" / "recipes" / "fake.py").write_text(FAKE_RECIPE)
     (tmp_path / "data").mkdir()
-    (tmp_path / "data" / "curves.yaml").write_text(textwrap.dedent('''
+    (tmp_path / "data" / "curves.yaml").write_text(
+        textwrap.dedent("""
         seeds: [0, 1]
         cpu_budget_seconds: 60
         timeout_seconds: 120
@@ -65,7 +65,8 @@ def project(tmp_path, monkeypatch):
             knobs: {total_frames: 60}
             label: Fake
             environment: CartPole-v1
-    '''))
+    """)
+    )
     monkeypatch.setenv("CURVES_ROOT", str(tmp_path))
     plan_module._load.cache_clear()
     yield tmp_path
@@ -74,8 +75,14 @@ def project(tmp_path, monkeypatch):
 
 def _run(*args):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
-    return subprocess.run([sys.executable, "-m", "tools.wings.curve_trainer", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "tools.wings.curve_trainer", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_runs_resume_and_become_stale_when_the_recipe_changes(project):
@@ -144,7 +151,9 @@ def test_plan_checks_knobs_against_train(project, knobs, message):
 
 
 def _curves(finals, baseline):
-    seeds = [SeedCurve(i, [10, 20, 30], [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)]
+    seeds = [
+        SeedCurve(i, [10, 20, 30], [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)
+    ]
     return FamilyCurves("x", "X", "Env", "snippets/recipes/x.py", {}, "frames", seeds, None)
 
 
@@ -158,7 +167,7 @@ def test_plot_is_an_inline_svg_with_labelled_axes_and_the_summary_reads_the_reco
     curves = _curves([100, 110, 120], 5.0)
     svg = render_svg(curves)
     assert svg.startswith("<svg") and "environment frames collected" in svg and "random policy" in svg
-    assert "<metadata" not in svg and "href=\"http" not in svg  # nothing to fetch at view time
+    assert "<metadata" not in svg and 'href="http' not in svg  # nothing to fetch at view time
     page = render_plot(curves, svg)
     assert '<div class="learning-curve" markdown="0" role="img"' in page and "beats it" in page
     table = render_summary([curves])

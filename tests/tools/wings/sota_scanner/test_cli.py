@@ -13,7 +13,9 @@ from .conftest import FIXTURE
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tools.wings.sota_scanner", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "tools.wings.sota_scanner", *args], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
 
 
 def _fails_cleanly(done: subprocess.CompletedProcess, *words: str) -> None:

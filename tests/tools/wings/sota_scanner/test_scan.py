@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tools.wings.sota_scanner.__main__ import render_json
 from tools.sota.facts.summary import built
+from tools.wings.sota_scanner.__main__ import render_json
 
 from .conftest import FIXTURE
 
@@ -75,7 +75,7 @@ def test_config_values_are_read_as_hydra_reads_them(fixture_map):
 
 def test_launchers_smoke_tests_and_requirements(fixture_map):
     alpha = fixture_map.directory("alpha")
-    assert [(l.file, l.scripts, l.gpus) for l in alpha.launchers] == [("run_alpha.sh", ["train_alpha.py"], 2)]
+    assert [(x.file, x.scripts, x.gpus) for x in alpha.launchers] == [("run_alpha.sh", ["train_alpha.py"], 2)]
     assert alpha.ci_smoke == {"alpha-smoke": "train_alpha.py"}
     assert alpha.requirements == ["gymnasium", "mujoco"]
     assert _alpha(fixture_map).third_party == ["gymnasium"]

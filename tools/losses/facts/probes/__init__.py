@@ -28,7 +28,9 @@ def probe(case: LossCase, accepted_keys: set[str], curated_action_space: list[st
         if kind == case.action_space or case.action_space is None:
             continue
         reason = applicable(case)
-        result.other_action[kind] = Run(False, f"not measured: {reason}", measured=False) if reason else probe_other_kind(case, kind)
+        result.other_action[kind] = (
+            Run(False, f"not measured: {reason}", measured=False) if reason else probe_other_kind(case, kind)
+        )
     result.effective_defaults, result.instance_facts = effective_defaults(case)
     result.milliseconds = round((time.perf_counter() - start) * 1000, 1)
     return result

@@ -30,19 +30,32 @@ def _swapped_actor(old, kind: str, observation_size: int):
     observation_keys = list(old.module[0].in_keys)
     action_keys = list(old.module[-1].out_keys[:1])  # the distribution module writes the action first
     if kind == "discrete":
-        body = TensorDictModule(MLP(observation_size, N_ACTIONS, num_cells=[8]), in_keys=observation_keys, out_keys=["probe_logits"])
-        return ProbabilisticActor(body, in_keys={"logits": "probe_logits"}, out_keys=action_keys,
-                                  distribution_class=OneHotCategorical, return_log_prob=True)
+        body = TensorDictModule(
+            MLP(observation_size, N_ACTIONS, num_cells=[8]), in_keys=observation_keys, out_keys=["probe_logits"]
+        )
+        return ProbabilisticActor(
+            body,
+            in_keys={"logits": "probe_logits"},
+            out_keys=action_keys,
+            distribution_class=OneHotCategorical,
+            return_log_prob=True,
+        )
     body = TensorDictModule(
         torch.nn.Sequential(MLP(observation_size, 2 * ACTION_SIZE, num_cells=[8]), NormalParamExtractor()),
-        in_keys=observation_keys, out_keys=["probe_loc", "probe_scale"],
+        in_keys=observation_keys,
+        out_keys=["probe_loc", "probe_scale"],
     )
-    return ProbabilisticActor(body, in_keys={"loc": "probe_loc", "scale": "probe_scale"}, out_keys=action_keys,
-                              distribution_class=TanhNormal, return_log_prob=True)
+    return ProbabilisticActor(
+        body,
+        in_keys={"loc": "probe_loc", "scale": "probe_scale"},
+        out_keys=action_keys,
+        distribution_class=TanhNormal,
+        return_log_prob=True,
+    )
 
 
 def applicable(case: LossCase) -> str:
-    """"" when the probe applies, else why not."""
+    """ "" when the probe applies, else why not."""
     from torchrl.modules import ProbabilisticActor
 
     actor = bound_call(case).arguments.get(ACTOR_ARGUMENT)

@@ -107,7 +107,9 @@ def probe_arguments(case: LossCase, accepted_keys: set[str]) -> list[ArgumentOut
         changes[name] = value
     _, baseline_error, baseline_caught = _construct(case, {})
     if baseline_error is not None:
-        raise RuntimeError(f"{type(case.loss).__name__}: rebuilding it from the recipe's own arguments raised {error_text(baseline_error, lines=1, limit=300)}")
+        raise RuntimeError(
+            f"{type(case.loss).__name__}: rebuilding it from the recipe's own arguments raised {error_text(baseline_error, lines=1, limit=300)}"
+        )
     baseline = {warning_text(w) for w in baseline_caught}
     found: dict = {}
     if changes:

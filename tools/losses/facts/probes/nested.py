@@ -28,9 +28,9 @@ ROOT_KEYS = {"priority_weight"}
 
 
 def nest(key: Any) -> Any:
-    """"obs" -> ("agents", "obs"); ("next", "reward") -> ("next", "agents", "reward")."""
+    """ "obs" -> ("agents", "obs"); ("next", "reward") -> ("next", "agents", "reward")."""
     parts = (key,) if isinstance(key, str) else tuple(key)
-    if parts and parts[0] == GROUP or (parts[:2] == ("next", GROUP)):
+    if (parts and parts[0] == GROUP) or (parts[:2] == ("next", GROUP)):
         return parts
     if parts and parts[0] == "next":
         return ("next", GROUP, *parts[1:])

@@ -6,7 +6,12 @@ from dataclasses import dataclass, field
 
 # Outcomes of passing one constructor argument a non-default value.
 ACCEPTED, DEPRECATED, WARNS, REFUSED, NOT_TRIED, GIVEN = (
-    "accepted", "deprecated", "warns", "refused", "not tried", "given by the example",
+    "accepted",
+    "deprecated",
+    "warns",
+    "refused",
+    "not tried",
+    "given by the example",
 )
 
 
