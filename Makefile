@@ -92,7 +92,7 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 SNAPSHOT_TORCH ?= 2.13.0
 api-snapshot: ## Snapshot an older torchrl's API into data/snapshots/ (RELEASE=0.13.3; throwaway venv, ~1 GB, ~2 min)
 	@test -n "$(RELEASE)" || { echo "error: name the release, e.g. make api-snapshot RELEASE=0.13.3" >&2; exit 2; }
-	$(PYTHON) tools/upgrading/release.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH)
+	$(PYTHON) tools/upgrading/release.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH) --torch-pip-args "$(TORCH_PIP_ARGS)"
 
 troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting entries were reviewed against (after re-reading changed entries)
 	$(PY) -m tools.troubleshooting accept

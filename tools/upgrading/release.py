@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--release", required=True, help="a torchrl release on PyPI, e.g. 0.13.3")
     parser.add_argument("--torch", default="2.13.0", help="torch version to install first, alone (CPU build)")
+    parser.add_argument("--torch-pip-args", default="", help="extra pip arguments for the torch install only "
+                        "(e.g. PyTorch's CPU wheel index, as the Makefile's TORCH_PIP_ARGS)")
     parser.add_argument("--python", default=sys.executable, help="interpreter the venv is made from")
     parser.add_argument("--output", type=Path, help="default: data/snapshots/torchrl-<release>.json")
     parser.add_argument("--keep", action="store_true", help="keep the venv (for working on snapshot.py)")
@@ -97,7 +99,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"torchrl {args.release} requires {tensordict} and torch{required.get('torch', '')}"
               f" (installing torch=={args.torch})", flush=True)
         run([args.python, "-m", "venv", str(venv)])
-        run([*pip, f"torch=={args.torch}"])
+        run([*pip, *args.torch_pip_args.split(), f"torch=={args.torch}"])
+        torch_version = subprocess.run(
+            [str(python), "-c", "from importlib.metadata import version; print(version('torch'))"],
+            check=True, capture_output=True, text=True,
+        ).stdout.strip()
+        if "+cpu" not in torch_version:
+            print(f"note: torch {torch_version} is not a +cpu build (pass --torch-pip-args with a CPU wheel index "
+                  "to avoid the multi-GB CUDA one)", flush=True)
         # The torch pin again: pip fails here, loudly, if the release refuses this torch.
         run([*pip, str(wheel), tensordict, project_pin("hydra-core"), project_pin("omegaconf"), f"torch=={args.torch}"])
         installed = time.monotonic() - started

@@ -86,10 +86,10 @@ def show(value, _depth: int = 0) -> str:
     if _depth > 6:
         return "..."
     nested = functools.partial(show, _depth=_depth + 1)
+    if isinstance(value, enum.Enum):  # first: a str or int enum member is shown by name too
+        return f"{type(value).__name__}.{value.name}"
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
         return repr(value)
-    if isinstance(value, enum.Enum):
-        return f"{type(value).__name__}.{value.name}"
     if isinstance(value, type):
         return f"{value.__module__}.{value.__qualname__}"
     if isinstance(value, functools.partial):

@@ -128,6 +128,27 @@ def test_the_json_is_stable_text(facts):
     assert "<function " not in text and "<lambda>" not in text.replace("'<lambda>'", "")
 
 
+def test_defaults_are_shown_without_process_details():
+    import enum
+    import functools
+
+    class Mode(str, enum.Enum):
+        FAST = "fast"
+
+    @__import__("dataclasses").dataclass
+    class Box:
+        size: int = 1
+        name: str = "box"
+
+    assert script.show(Mode.FAST) == "Mode.FAST"  # a str enum by name, not <Mode.FAST: 'fast'>
+    assert script.show({"b", "a"}) == "set({'a', 'b'})"
+    assert script.show(json.dumps) == "json.dumps"
+    assert script.show(functools.partial(json.dumps, indent=1)) == "functools.partial(json.dumps, indent=1)"
+    assert script.show(object()) == "<object object>"
+    assert script.show(Box(size=2)) == "Box(size=2)"
+    assert script.show(("next", "reward")) == "('next', 'reward')"
+
+
 def test_the_script_imports_only_the_standard_library_and_torchrls_stack():
     allowed = set(sys.stdlib_module_names) | {"torchrl", "hydra", "omegaconf", "__future__"}
     tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
