@@ -1,0 +1,205 @@
+"""tools/upgrading/snapshot.py on the pinned torchrl: in-process, standalone, deterministic, and the committed snapshots.
+
+The script also runs in throwaway venvs of older releases (``make api-snapshot``),
+where nothing of this project is installed: it must import only the standard
+library and torchrl's stack.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from importlib import metadata
+
+import pytest
+
+from tools.paths import ROOT
+from tools.upgrading import snapshot as script
+
+SCRIPT = ROOT / "tools" / "upgrading" / "snapshot.py"
+SNAPSHOTS = sorted((ROOT / "data" / "snapshots").glob("torchrl-*.json"))
+FIXED_BLOCKS = sorted((ROOT / "data" / "troubleshooting" / "fixed").glob("*.py"))
+SECTIONS = {
+    "schema", "versions", "losses", "estimators", "updaters", "hooks", "trainers",
+    "configs", "config_store", "functions", "exports", "deprecations", "errors",
+}
+PARAMETER_KINDS = set(script.KINDS.values())
+
+
+@pytest.fixture(scope="module")
+def facts() -> dict:
+    return script.snapshot()
+
+
+def _check_parameters(where: str, params: list) -> None:
+    assert isinstance(params, list), where
+    names = [p["name"] for p in params]
+    assert len(names) == len(set(names)), f"{where}: a parameter named twice: {names}"
+    for p in params:
+        assert set(p) <= {"name", "kind", "default", "annotation", "via"}, (where, p)
+        assert p["kind"] in PARAMETER_KINDS, (where, p)
+        assert all(isinstance(p[k], str) for k in p), (where, p)
+
+
+def check_structure(facts: dict) -> None:
+    """What the differ relies on, for a snapshot of any release."""
+    assert SECTIONS <= set(facts), sorted(SECTIONS - set(facts))
+    assert facts["schema"] == script.SCHEMA
+    for name, loss in facts["losses"].items():
+        _check_parameters(f"loss {name}", loss["parameters"])
+        assert loss["accepted_keys"] is None or all(
+            v is None or isinstance(v, (str, list)) for v in loss["accepted_keys"].values()
+        ), name
+        supported = loss["supported_value_estimators"]
+        assert supported is None or supported == sorted(supported), name
+    for name, member in facts["estimators"]["members"].items():
+        assert member["default_value_kwargs"] is None or isinstance(member["default_value_kwargs"], dict), name
+    for name, cls in facts["estimators"]["classes"].items():
+        _check_parameters(f"estimator {name}", cls["parameters"])
+        _check_parameters(f"estimator {name}.forward", cls["forward"])
+    for section in ("updaters", "hooks"):
+        for name, obj in facts[section].items():
+            _check_parameters(f"{section} {name}", obj["parameters"])
+    for name, trainer in facts["trainers"]["classes"].items():
+        _check_parameters(f"trainer {name}", trainer["parameters"])
+        assert all(text.startswith("(") for text in trainer["methods"].values()), name
+    for name, config in facts["configs"].items():
+        assert config["target"] is None or isinstance(config["target"], str), name
+        for field, record in config["fields"].items():
+            assert set(record) <= {"type", "default", "resolved"}, (name, field)
+    for name, function in facts["functions"].items():
+        _check_parameters(f"function {name}", function["parameters"])
+    messages = facts["deprecations"]
+    assert messages == sorted(messages, key=lambda m: json.dumps(m, sort_keys=True))
+    for message in messages:
+        assert set(message) == {"file", "function", "how", "message"}, message
+        assert message["file"].startswith(("torchrl/objectives/", "torchrl/trainers/")), message
+
+
+def test_the_pinned_torchrl_snapshot_has_every_section(facts):
+    check_structure(facts)
+    assert facts["errors"] == {}, "parts of the pinned torchrl could not be introspected: " + json.dumps(facts["errors"])
+    assert facts["versions"]["torchrl"] == metadata.version("torchrl")
+    assert facts["versions"]["tensordict"] == metadata.version("tensordict")
+
+
+def test_it_reads_what_the_site_covers(facts):
+    from torchrl.objectives import ClipPPOLoss, LossModule, ValueEstimators, default_value_kwargs
+    import torchrl.objectives as objectives
+    import torchrl.trainers.algorithms.configs as configs
+
+    public_losses = {
+        n for n in objectives.__all__
+        if isinstance(getattr(objectives, n), type) and issubclass(getattr(objectives, n), LossModule)
+        and getattr(objectives, n) is not LossModule
+    }
+    assert public_losses <= set(facts["losses"])
+    clip = facts["losses"]["ClipPPOLoss"]
+    assert clip["accepted_keys"]["value"] == ClipPPOLoss._AcceptedKeys().value
+    assert clip["default_value_estimator"] == ClipPPOLoss.default_value_estimator.name
+    assert {p["name"] for p in clip["parameters"]} >= {"actor_network", "critic_network", "clip_epsilon"}
+    members = facts["estimators"]["members"]
+    assert set(members) == {m.name for m in ValueEstimators}
+    assert members["GAE"]["class"] == "GAE"
+    assert members["TD0"]["default_value_kwargs"]["gamma"] == repr(default_value_kwargs(ValueEstimators.TD0)["gamma"])
+    assert {"SoftUpdate", "HardUpdate"} <= set(facts["updaters"])
+    assert "batch_process" in facts["trainers"]["register_op_stages"]
+    gae = facts["configs"]["GAEConfig"]
+    assert gae["target"] == configs.GAEConfig._target_
+    assert gae["fields"]["average_gae"]["default"] == repr(configs.GAEConfig.average_gae)
+    assert "_target_" not in gae["fields"]
+    assert facts["config_store"], "no ConfigStore option read"
+    assert [p["name"] for p in facts["functions"]["torchrl.objectives.symlog"]["parameters"]] == ["value"]
+    assert facts["exports"]["torchrl.objectives"]["ClipPPOLoss"] == "class"
+    warned = [m for m in facts["deprecations"] if m["how"].startswith("warn ")]
+    assert any("will be removed" in m["message"] for m in warned), warned
+    # Docstrings are not messages: the "[Deprecated, ...]" argument notes stay out.
+    assert not any(m["message"].startswith("[Deprecated") for m in facts["deprecations"])
+
+
+def test_the_json_is_stable_text(facts):
+    text = script.dumps(facts)
+    assert json.loads(text) == facts
+    assert not re.search(r"0x[0-9a-fA-F]{6,}", text), "a memory address in the snapshot"
+    assert "<function " not in text and "<lambda>" not in text.replace("'<lambda>'", "")
+
+
+def test_defaults_are_shown_without_process_details():
+    import enum
+    import functools
+
+    class Mode(str, enum.Enum):
+        FAST = "fast"
+
+    @__import__("dataclasses").dataclass
+    class Box:
+        size: int = 1
+        name: str = "box"
+
+    assert script.show(Mode.FAST) == "Mode.FAST"  # a str enum by name, not <Mode.FAST: 'fast'>
+    assert script.show({"b", "a"}) == "set({'a', 'b'})"
+    assert script.show(json.dumps) == "json.dumps"
+    assert script.show(functools.partial(json.dumps, indent=1)) == "functools.partial(json.dumps, indent=1)"
+    assert script.show(object()) == "<object object>"
+    assert script.show(Box(size=2)) == "Box(size=2)"
+    assert script.show(("next", "reward")) == "('next', 'reward')"
+
+
+def test_the_script_imports_only_the_standard_library_and_torchrls_stack():
+    allowed = set(sys.stdlib_module_names) | {"torchrl", "hydra", "omegaconf", "__future__"}
+    tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "a relative import: the script runs as a file in another venv"
+            imported.add(node.module.split(".")[0])
+    assert imported <= allowed, sorted(imported - allowed)
+
+
+def test_two_processes_with_other_hash_seeds_write_the_same_bytes(tmp_path, facts):
+    outputs = [tmp_path / f"seed-{seed}.json" for seed in (1, 2)]
+    processes = [
+        subprocess.Popen(
+            [sys.executable, str(SCRIPT), "-o", str(out)],
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "OMP_NUM_THREADS": "1"},
+            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        for seed, out in zip((1, 2), outputs)
+    ]
+    for process in processes:
+        _, stderr = process.communicate(timeout=600)
+        assert process.returncode == 0, stderr[-3000:]
+    first, second = (out.read_bytes() for out in outputs)
+    assert first == second
+    # Run as a file in a fresh interpreter, it reads what the build reads in-process.
+    assert json.loads(first) == facts
+
+
+def test_a_block_that_runs_and_one_that_raises(tmp_path):
+    (tmp_path / "fine.py").write_text("x = 1\n")
+    (tmp_path / "broken.py").write_text("raise KeyError('no such key')\n")
+    results = script.run_blocks(tmp_path)
+    assert results == {"broken": {"result": "raised", "error": "KeyError: 'no such key'"}, "fine": {"result": "ran"}}
+
+
+@pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.stem for p in SNAPSHOTS])
+def test_a_committed_snapshot(path):
+    facts = json.loads(path.read_text(encoding="utf-8"))
+    assert path.read_text(encoding="utf-8") == script.dumps(facts), f"{path.name} is not as the script writes it"
+    check_structure(facts)
+    assert path.stem == f"torchrl-{facts['versions']['torchrl']}"
+    assert set(facts["fixed_upstream"]) == {p.stem for p in FIXED_BLOCKS}, (
+        f"{path.name} ran other fixed-upstream blocks than data/troubleshooting/fixed/ holds: "
+        f"make api-snapshot RELEASE={facts['versions']['torchrl']}"
+    )
+
+
+def test_snapshots_of_at_least_two_older_releases():
+    releases = [json.loads(p.read_text())["versions"]["torchrl"] for p in SNAPSHOTS]
+    assert any(r.startswith("0.13.") for r in releases) and any(r.startswith("0.12.") for r in releases), releases
