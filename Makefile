@@ -89,13 +89,14 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 	$(MISMATCH_VENV)/bin/python tools/versions/facts/extension.py > data/captured/extension-mismatch.json
 	rm -rf $(MISMATCH_VENV)
 
-# An older release's API facts, for the upgrade notes: tools/upgrading/release.py makes a throwaway venv
+# An older release's API facts, for the upgrade notes: tools/wings/api_snapshot.py makes a throwaway venv
 # (torch alone first, a CPU build; the tensordict range the release's wheel requires; the pinned hydra-core),
-# runs tools/upgrading/snapshot.py there with every fixed-upstream block, and deletes the venv. Needs no project venv.
+# runs tools/upgrading/facts/snapshot.py there with every fixed-upstream block and the "before" halves of the
+# migrations from that release, and deletes the venv. Needs no project venv.
 SNAPSHOT_TORCH ?= 2.13.0
 api-snapshot: ## Snapshot an older torchrl's API into data/snapshots/ (RELEASE=0.13.3; throwaway venv, ~1 GB, ~2 min)
 	@test -n "$(RELEASE)" || { echo "error: name the release, e.g. make api-snapshot RELEASE=0.13.3" >&2; exit 2; }
-	$(PYTHON) tools/upgrading/release.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH) --torch-pip-args "$(TORCH_PIP_ARGS)"
+	$(PYTHON) tools/wings/api_snapshot.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH) --torch-pip-args "$(TORCH_PIP_ARGS)"
 
 troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting entries were reviewed against (after re-reading changed entries)
 	$(PY) -m tools.cli.troubleshooting accept

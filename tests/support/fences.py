@@ -16,6 +16,9 @@ from tools.core.paths import ROOT
 
 OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^`\n]*)$")
 CONT_MARKER = "<!--pytest-codeblocks:cont-->"
+# Above a Python fence: the block is for an older torchrl (an upgrade page's "before" half). The
+# runners of the pinned release leave it alone; tests/tools/upgrading runs it on that release.
+RUNS_ON = re.compile(r"^<!--runs-on:torchrl==(?P<release>\d+\.\d+\.\d+)-->$")
 SNIPPET_LINE = re.compile(r"""^\s*-{1,}8<-{1,}\s+["'](?P<path>[^"']+)["']\s*$""")
 # Languages that Pygments renders as Python; the style test allows only the first.
 PYTHON_LANGS = {"python", "py", "python3", "py3", "pycon"}
@@ -28,6 +31,7 @@ class Fence:
     info: str  # everything after the backticks, stripped
     body: str
     continues: bool  # preceded by the cont marker
+    runs_on: str | None = None  # an older torchrl release it is for (preceded by the runs-on marker)
 
     @property
     def lang(self) -> str:
@@ -117,6 +121,7 @@ def extract(markdown: str, page: str) -> list[Fence]:
                 info=info,
                 body="\n".join(body) + "\n",
                 continues=previous_nonblank == CONT_MARKER,
+                runs_on=(m.group("release") if (m := RUNS_ON.match(previous_nonblank)) else None),
             )
         )
         previous_nonblank = ""
@@ -127,6 +132,10 @@ def extract(markdown: str, page: str) -> list[Fence]:
 def python_chains(fences: list[Fence]) -> list[Chain]:
     chains: list[Chain] = []
     for fence in fences:
+        if fence.runs_on is not None:
+            if not fence.is_python or fence.continues:
+                raise ValueError(f"{fence.page}:{fence.line}: the runs-on marker sits above a lone Python fence")
+            continue
         if not fence.is_python:
             if fence.continues:
                 raise ValueError(f"{fence.page}:{fence.line}: the cont marker sits above a {fence.lang!r} fence")

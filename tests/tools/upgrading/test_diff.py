@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from tools.upgrading.diff import ADDED, ANNOTATION, DEFAULT, KIND, POSITION, REMOVED, REQUIRED, VALUE, counts, diff
+from tools.upgrading.facts.diff import ADDED, ANNOTATION, DEFAULT, KIND, POSITION, REMOVED, REQUIRED, VALUE, counts, diff
 
 
 def _param(name, kind="keyword-only", default=None, annotation=None):
@@ -96,10 +96,10 @@ def test_each_kind_is_reported_where_it_happened():
         ("configs", "GAEConfig", "fields.group_key", ADDED): (None, REQUIRED),
         ("functions", "torchrl.objectives.symlog", "parameters.x", REMOVED): ("x (positional-or-keyword)", None),
         ("functions", "torchrl.objectives.symlog", "parameters.value", ADDED): (None, "value (positional-or-keyword)"),
-        ("deprecations", "torchrl/objectives/a.py:ALoss.__init__", "", REMOVED): (
-            "[warn FutureWarning] gamma will be removed", None),
-        ("deprecations", "torchrl/objectives/a.py:ALoss.__init__", "", ADDED): (
-            None, "[warn FutureWarning] gamma will be removed in v0.16"),
+        ("deprecations", "torchrl/objectives/a.py:ALoss.__init__", "gamma will be removed", REMOVED): (
+            "warn FutureWarning", None),
+        ("deprecations", "torchrl/objectives/a.py:ALoss.__init__", "gamma will be removed in v0.16", ADDED): (
+            None, "warn FutureWarning"),
     }
 
 

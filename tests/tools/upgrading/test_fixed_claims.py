@@ -17,7 +17,7 @@ import re
 import pytest
 import yaml
 
-from tools.paths import ROOT
+from tools.core.paths import ROOT
 
 ROWS = yaml.safe_load((ROOT / "data" / "troubleshooting.yaml").read_text(encoding="utf-8"))["fixed_upstream"]
 SNAPSHOTS = {

@@ -1,4 +1,4 @@
-"""tools/upgrading/snapshot.py on the pinned torchrl: in-process, standalone, deterministic, and the committed snapshots.
+"""tools/upgrading/facts/snapshot.py on the pinned torchrl: in-process, standalone, deterministic, and the committed snapshots.
 
 The script also runs in throwaway venvs of older releases (``make api-snapshot``),
 where nothing of this project is installed: it must import only the standard
@@ -17,10 +17,10 @@ from importlib import metadata
 
 import pytest
 
-from tools.paths import ROOT
-from tools.upgrading import snapshot as script
+from tools.core.paths import ROOT
+from tools.upgrading.facts import snapshot as script
 
-SCRIPT = ROOT / "tools" / "upgrading" / "snapshot.py"
+SCRIPT = ROOT / "tools" / "upgrading" / "facts" / "snapshot.py"
 SNAPSHOTS = sorted((ROOT / "data" / "snapshots").glob("torchrl-*.json"))
 FIXED_BLOCKS = sorted((ROOT / "data" / "troubleshooting" / "fixed").glob("*.py"))
 SECTIONS = {
@@ -185,7 +185,11 @@ def test_a_block_that_runs_and_one_that_raises(tmp_path):
     (tmp_path / "fine.py").write_text("x = 1\n")
     (tmp_path / "broken.py").write_text("raise KeyError('no such key')\n")
     results = script.run_blocks(tmp_path)
-    assert results == {"broken": {"result": "raised", "error": "KeyError: 'no such key'"}, "fine": {"result": "ran"}}
+    digests = {name: script.block_digest((tmp_path / f"{name}.py").read_text()) for name in ("broken", "fine")}
+    assert results == {
+        "broken": {"result": "raised", "error": "KeyError: 'no such key'", "digest": digests["broken"]},
+        "fine": {"result": "ran", "digest": digests["fine"]},
+    }
 
 
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.stem for p in SNAPSHOTS])
@@ -194,9 +198,15 @@ def test_a_committed_snapshot(path):
     assert path.read_text(encoding="utf-8") == script.dumps(facts), f"{path.name} is not as the script writes it"
     check_structure(facts)
     assert path.stem == f"torchrl-{facts['versions']['torchrl']}"
-    assert set(facts["fixed_upstream"]) == {p.stem for p in FIXED_BLOCKS}, (
-        f"{path.name} ran other fixed-upstream blocks than data/troubleshooting/fixed/ holds: "
-        f"make api-snapshot RELEASE={facts['versions']['torchrl']}"
+    release = facts["versions"]["torchrl"]
+    stale = sorted(
+        p.stem
+        for p in FIXED_BLOCKS
+        if facts["fixed_upstream"].get(p.stem, {}).get("digest") != script.block_digest(p.read_text(encoding="utf-8"))
+    )
+    assert set(facts["fixed_upstream"]) == {p.stem for p in FIXED_BLOCKS} and not stale, (
+        f"{path.name} ran other fixed-upstream blocks than data/troubleshooting/fixed/ holds, or older versions "
+        f"of {stale}: make api-snapshot RELEASE={release}"
     )
 
 

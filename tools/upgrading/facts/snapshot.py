@@ -3,9 +3,9 @@
 Standalone on purpose: standard library and torchrl's own stack only (hydra's
 ``ConfigStore`` is read because torchrl's configs register into it), and
 nothing of this project's ``tools/``, which targets the pinned release.
-``make api-snapshot RELEASE=x.y.z`` copies this file's path into a throwaway
-venv holding that release and runs it there; the build can import it and call
-``snapshot()`` on the pinned torchrl.
+``make api-snapshot RELEASE=x.y.z`` runs this file, by its path, in a throwaway
+venv holding that release (``tools/wings/api_snapshot.py``); the build imports
+it from ``tools.upgrading.facts`` and calls ``snapshot()`` on the pinned torchrl.
 
 Two runs give the same bytes: every set-like collection is sorted, defaults
 are shown by ``show()`` (enum members by name, classes and functions by their
@@ -30,12 +30,15 @@ Sections (each keyed by name, sorted):
   the function holding them;
 - ``errors``: what could not be introspected, with the first line of the error;
 - ``fixed_upstream`` (only with ``--blocks``): whether each block ran or what
-  it raised, each in its own interpreter.
+  it raised, each in its own interpreter, with the digest of its code;
+- ``migrations`` (only with ``--migrations``): the same for the "before" halves
+  of the upgrade notes' migrations from this release.
 """
 
 from __future__ import annotations
 
 import ast
+import bisect
 import dataclasses
 import enum
 import functools
@@ -338,7 +341,9 @@ def losses(errors: _Errors) -> dict:
                     "parameters": constructor(cls),
                     "accepted_keys": errors.guard(f"loss {cls.__name__} accepted keys", lambda: accepted_keys(cls)),
                     "default_value_estimator": _estimator_name(getattr(cls, "default_value_estimator", None)),
-                    "supported_value_estimators": None if supported is None else sorted(_estimator_name(m) for m in supported),
+                    "supported_value_estimators": None
+                    if supported is None
+                    else sorted(_estimator_name(m) for m in supported),
                 }
 
             record = errors.guard(f"loss {name}", read)
@@ -358,8 +363,12 @@ def estimators(errors: _Errors) -> dict:
     for member in objectives.ValueEstimators:
         record = {"value": show(member.value)}
         if registry is not None:
-            record["class"] = errors.guard(f"estimator {member.name} registry", lambda: registry(member).cls.__name__)
-        kwargs = errors.guard(f"default_value_kwargs({member.name})", lambda: objectives.default_value_kwargs(member))
+            record["class"] = errors.guard(
+                f"estimator {member.name} registry", lambda member=member: registry(member).cls.__name__
+            )
+        kwargs = errors.guard(
+            f"default_value_kwargs({member.name})", lambda member=member: objectives.default_value_kwargs(member)
+        )
         record["default_value_kwargs"] = None if kwargs is None else {k: show(v) for k, v in sorted(kwargs.items())}
         members[member.name] = record
     base = value.ValueEstimatorBase
@@ -397,8 +406,12 @@ def _subclasses(module_names, base_name: str, errors: _Errors, *, include_base: 
 
 def updaters(errors: _Errors) -> dict:
     found = {}
-    for name, (module_name, cls) in sorted(_subclasses([UPDATER_MODULE], "TargetNetUpdater", errors, include_base=False).items()):
-        record = errors.guard(f"updater {name}", lambda cls=cls: {"defined_in": cls.__module__, "parameters": constructor(cls)})
+    for name, (_module_name, cls) in sorted(
+        _subclasses([UPDATER_MODULE], "TargetNetUpdater", errors, include_base=False).items()
+    ):
+        record = errors.guard(
+            f"updater {name}", lambda cls=cls: {"defined_in": cls.__module__, "parameters": constructor(cls)}
+        )
         if record is not None:
             found[name] = record
     return found
@@ -406,7 +419,9 @@ def updaters(errors: _Errors) -> dict:
 
 def hooks(errors: _Errors) -> dict:
     found = {}
-    for name, (module_name, cls) in sorted(_subclasses(["torchrl.trainers"], "TrainerHookBase", errors, include_base=False).items()):
+    for name, (_module_name, cls) in sorted(
+        _subclasses(["torchrl.trainers"], "TrainerHookBase", errors, include_base=False).items()
+    ):
         record = errors.guard(
             f"hook {name}", lambda cls=cls: {"defined_in": cls.__module__, "parameters": constructor(cls)}
         )
@@ -460,7 +475,11 @@ def trainers(errors: _Errors) -> dict:
     for name, cls in sorted(classes.items()):
         record = errors.guard(
             f"trainer {name}",
-            lambda cls=cls: {"defined_in": cls.__module__, "parameters": constructor(cls), "methods": _own_methods(cls)},
+            lambda cls=cls: {
+                "defined_in": cls.__module__,
+                "parameters": constructor(cls),
+                "methods": _own_methods(cls),
+            },
         )
         if record is not None:
             found[name] = record
@@ -568,11 +587,7 @@ def _string_text(node: ast.AST) -> str | None:
             return left
         right = _string_text(node.right)
         return None if right is None else left + right
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "format"
-    ):
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
         return _string_text(node.func.value)
     return None
 
@@ -592,24 +607,60 @@ def _warn_category(call: ast.Call) -> str | None:
     return None
 
 
+# Lines worth visiting: a statement none of whose lines matches is skipped whole (the build runs this
+# scan on the pinned torchrl, and visiting every node of ~80 files cost seconds; skipping cut it ~4x).
+# A message resolved through a name needs the warn/raise line itself, hence those words too.
+_INTERESTING = re.compile(DEPRECATION_WORDS.pattern + r"|FutureWarning|warn|raise", re.IGNORECASE)
+
+
 class _DeprecationScanner(ast.NodeVisitor):
-    def __init__(self, file: str):
+    """One pass over a module: messages of warn calls and raises, then other strings announcing a deprecation.
+
+    A string is a "leftover" when it is not a docstring and not (part of) a message already recorded;
+    those are known only at the end of the pass, so leftovers are kept as candidates until then.
+    """
+
+    def __init__(self, file: str, source: str):
         self.file = file
         self.scope: list[str] = []
         self.found: list[dict] = []
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.docstrings: set[int] = set()
         self.used: set[int] = set()
+        self.candidates: list[tuple[int, str, str]] = []  # (node id, scope, text)
+        self.lines = [i for i, line in enumerate(source.splitlines(), 1) if _INTERESTING.search(line)]
+
+    def _interesting(self, node: ast.AST) -> bool:
+        start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        end = getattr(node, "end_lineno", None) or node.lineno
+        i = bisect.bisect_left(self.lines, start)
+        return i < len(self.lines) and self.lines[i] <= end
+
+    def generic_visit(self, node) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt) and not isinstance(child, ast.Assign) and not self._interesting(child):
+                continue  # no line of it can hold a message, nor a warn or raise
+            text = _string_text(child)
+            if text is not None:  # a whole string expression: a leftover candidate; its parts are not
+                if DEPRECATION_WORDS.search(text):
+                    self.candidates.append((id(child), ".".join(self.scope) or "<module>", text))
+                if not isinstance(child, ast.Call):
+                    continue
+            self.visit(child)
 
     def _mark_docstring(self, node) -> None:
         body = getattr(node, "body", None)
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+        if (
+            body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
             self.docstrings.add(id(body[0].value))
 
-    def _record(self, how: str, message: str) -> None:
-        self.found.append(
-            {"file": self.file, "function": ".".join(self.scope) or "<module>", "how": how, "message": " ".join(message.split())}
-        )
+    def _record(self, how: str, message: str, scope: str | None = None) -> None:
+        function = scope if scope is not None else ".".join(self.scope) or "<module>"
+        self.found.append({"file": self.file, "function": function, "how": how, "message": " ".join(message.split())})
 
     def _scoped(self, node) -> None:
         self._mark_docstring(node)
@@ -663,34 +714,12 @@ class _DeprecationScanner(ast.NodeVisitor):
         for sub in ast.walk(node):
             self.used.add(id(sub))
 
-    def leftovers(self, tree: ast.AST) -> None:
-        """Other strings (not docstrings, not messages already recorded) that announce a deprecation."""
-        parents: dict[int, ast.AST] = {}
-        for node in ast.walk(tree):
-            for child in ast.iter_child_nodes(node):
-                parents[id(child)] = node
-        self.scope = []
-        self._walk_leftovers(tree, parents)
-
-    def _walk_leftovers(self, node, parents) -> None:
-        scoped = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-        if scoped:
-            self.scope.append(node.name)
-        text = _string_text(node)
-        parent = parents.get(id(node))
-        if (
-            text is not None
-            and id(node) not in self.used
-            and id(node) not in self.docstrings
-            and (parent is None or _string_text(parent) is None)
-        ):
-            if DEPRECATION_WORDS.search(text):
-                self._record("string", text)
-            return
-        for child in ast.iter_child_nodes(node):
-            self._walk_leftovers(child, parents)
-        if scoped:
-            self.scope.pop()
+    def scan(self, tree: ast.AST) -> list[dict]:
+        self.visit(tree)
+        for node_id, scope, text in self.candidates:
+            if node_id not in self.used and node_id not in self.docstrings:
+                self._record("string", text, scope)
+        return self.found
 
 
 def deprecations(errors: _Errors) -> list[dict]:
@@ -703,14 +732,15 @@ def deprecations(errors: _Errors) -> list[dict]:
         for path in sorted((root / folder).rglob("*.py")):
             relative = path.relative_to(root.parent).as_posix()
             try:
-                tree = ast.parse(path.read_text(encoding="utf-8"))
+                source = path.read_text(encoding="utf-8")
+                # A file none of whose text matches holds no message: not parsed (most of them).
+                if not (DEPRECATION_WORDS.search(source) or any(c in source for c in DEPRECATION_CATEGORIES)):
+                    continue
+                tree = ast.parse(source)
             except (SyntaxError, UnicodeDecodeError) as exc:
                 errors.found[f"parse {relative}"] = first_line(exc)
                 continue
-            scanner = _DeprecationScanner(relative)
-            scanner.visit(tree)
-            scanner.leftovers(tree)
-            found.extend(scanner.found)
+            found.extend(_DeprecationScanner(relative, source).scan(tree))
     unique = {json.dumps(item, sort_keys=True): item for item in found}
     return [unique[k] for k in sorted(unique)]
 
@@ -774,14 +804,30 @@ else:
 """
 
 
+def block_digest(text: str) -> str:
+    """Recorded beside a block's outcome: a later edit of the block makes the record stale, visibly."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def run_block(path: Path, python: str = sys.executable) -> dict:
-    """Run one file in a fresh interpreter (empty temporary folder as cwd): ran, or the first line it raised."""
+    """Run one file in a fresh interpreter (empty temporary folder as cwd): ran, or the first line it raised;
+    with the digest of the code that did it."""
+    return {**_run_block(path, python), "digest": block_digest(path.read_text(encoding="utf-8"))}
+
+
+def _run_block(path: Path, python: str) -> dict:
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
     with tempfile.TemporaryDirectory() as cwd:
         try:
             done = subprocess.run(
                 [python, "-c", RUNNER, str(path.resolve())],
-                cwd=cwd, env=env, capture_output=True, text=True, timeout=BLOCK_TIMEOUT,
+                cwd=cwd,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=BLOCK_TIMEOUT,
             )
         except subprocess.TimeoutExpired:
             return {"result": "timeout", "error": f"no end after {BLOCK_TIMEOUT} s"}
@@ -792,8 +838,10 @@ def run_block(path: Path, python: str = sys.executable) -> dict:
     return json.loads(lines[-1])
 
 
-def run_blocks(folder: Path) -> dict:
-    return {path.stem: run_block(path) for path in sorted(Path(folder).glob("*.py"))}
+def run_blocks(folder: Path, suffix: str = ".py") -> dict:
+    """Every ``*<suffix>`` file of ``folder``, by name without the suffix."""
+    paths = sorted(Path(folder).glob(f"*{suffix}"))
+    return {path.name.removesuffix(suffix): run_block(path) for path in paths}
 
 
 def dumps(facts: dict) -> str:
@@ -805,7 +853,9 @@ def dumps(facts: dict) -> str:
 
     def emit(value, depth: int) -> str:
         text = one_line(value)
-        expand = isinstance(value, (dict, list)) and value and (depth < 2 or (isinstance(value, dict) and len(text) > 4000))
+        expand = (
+            isinstance(value, (dict, list)) and value and (depth < 2 or (isinstance(value, dict) and len(text) > 4000))
+        )
         if not expand:
             return text
         pad, inner = " " * depth, " " * (depth + 1)
@@ -823,6 +873,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-o", "--output", type=Path, help="write the JSON here (default: standard output)")
     parser.add_argument("--blocks", type=Path, help="also run every *.py of this folder, each in its own interpreter")
+    parser.add_argument(
+        "--migrations", type=Path, help="also run every *.before.py of this folder (the upgrade notes' 'before' halves)"
+    )
     args = parser.parse_args(argv)
     import time
 
@@ -833,6 +886,10 @@ def main(argv: list[str] | None = None) -> int:
         started = time.monotonic()
         facts["fixed_upstream"] = run_blocks(args.blocks)
         print(f"{len(facts['fixed_upstream'])} blocks: {time.monotonic() - started:.1f} s", file=sys.stderr)
+    if args.migrations:
+        started = time.monotonic()
+        facts["migrations"] = run_blocks(args.migrations, ".before.py") if args.migrations.is_dir() else {}
+        print(f"{len(facts['migrations'])} migrations: {time.monotonic() - started:.1f} s", file=sys.stderr)
     text = dumps(facts)
     if args.output:
         args.output.parent.mkdir(parents=True, exist_ok=True)

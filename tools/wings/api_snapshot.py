@@ -1,18 +1,21 @@
 """Snapshot an older torchrl release in a throwaway venv: ``make api-snapshot RELEASE=0.13.3``.
 
 Standard library only; run with the system Python from the project root
-(``python3 tools/upgrading/release.py --release 0.13.3``). Steps:
+(``python3 tools/wings/api_snapshot.py --release 0.13.3``). Steps:
 
 1. download the release's wheel alone and read its ``Requires-Dist``: the
    ``tensordict`` range it requires, and the torch range it accepts;
 2. create ``.cache/snapshot-venv-<release>/``, install torch alone, first, at a
    CPU build the release accepts (``--torch``, default 2.13.0: the CPU wheel this
    machine's pip finds; PyPI's other Linux builds are multi-GB CUDA ones);
-3. install the wheel, that tensordict range and the project's hydra-core and
-   omegaconf pins, with the same torch pin again so nothing replaces it;
-4. run ``tools/upgrading/snapshot.py`` with the venv's interpreter (a path, not
-   ``-m``: nothing of this project's ``tools/`` is imported there), with every
-   ``data/troubleshooting/fixed/*.py`` block run in the venv too, into
+3. install the wheel, that tensordict range and the project's hydra-core,
+   omegaconf and gymnasium pins, with the same torch pin again so nothing
+   replaces it;
+4. run ``tools/upgrading/facts/snapshot.py`` with the venv's interpreter (a
+   path, not ``-m``: nothing of this project's ``tools/`` is imported there),
+   with every ``data/troubleshooting/fixed/*.py`` block and every "before" half
+   of the upgrade notes' migrations from this release
+   (``data/upgrading/from-<release>/*.before.py``) run in the venv too, into
    ``data/snapshots/torchrl-<release>.json``;
 5. delete the venv and the wheel, also after a failure (``--keep`` keeps the venv).
 
@@ -31,7 +34,8 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SNAPSHOT_SCRIPT = ROOT / "tools" / "upgrading" / "snapshot.py"
+SNAPSHOT_SCRIPT = ROOT / "tools" / "upgrading" / "facts" / "snapshot.py"
+MIGRATIONS = ROOT / "data" / "upgrading"
 FIXED_BLOCKS = ROOT / "data" / "troubleshooting" / "fixed"
 OUTPUT_DIR = ROOT / "data" / "snapshots"
 CACHE = ROOT / ".cache"
@@ -74,8 +78,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--release", required=True, help="a torchrl release on PyPI, e.g. 0.13.3")
     parser.add_argument("--torch", default="2.13.0", help="torch version to install first, alone (CPU build)")
-    parser.add_argument("--torch-pip-args", default="", help="extra pip arguments for the torch install only "
-                        "(e.g. PyTorch's CPU wheel index, as the Makefile's TORCH_PIP_ARGS)")
+    parser.add_argument(
+        "--torch-pip-args",
+        default="",
+        help="extra pip arguments for the torch install only "
+        "(e.g. PyTorch's CPU wheel index, as the Makefile's TORCH_PIP_ARGS)",
+    )
     parser.add_argument("--python", default=sys.executable, help="interpreter the venv is made from")
     parser.add_argument("--output", type=Path, help="default: data/snapshots/torchrl-<release>.json")
     parser.add_argument("--keep", action="store_true", help="keep the venv (for working on snapshot.py)")
@@ -91,32 +99,78 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(venv, ignore_errors=True)
         shutil.rmtree(wheels, ignore_errors=True)
         started = time.monotonic()
-        run([args.python, "-m", "pip", "--disable-pip-version-check", "download", "-qq", "--no-deps",
-             "--only-binary=:all:", f"torchrl=={args.release}", "-d", str(wheels)])
+        run(
+            [
+                args.python,
+                "-m",
+                "pip",
+                "--disable-pip-version-check",
+                "download",
+                "-qq",
+                "--no-deps",
+                "--only-binary=:all:",
+                f"torchrl=={args.release}",
+                "-d",
+                str(wheels),
+            ]
+        )
         wheel = next(wheels.glob("torchrl-*.whl"))
         required = requirements(wheel)
         tensordict = "tensordict" + required.get("tensordict", "")
-        print(f"torchrl {args.release} requires {tensordict} and torch{required.get('torch', '')}"
-              f" (installing torch=={args.torch})", flush=True)
+        print(
+            f"torchrl {args.release} requires {tensordict} and torch{required.get('torch', '')}"
+            f" (installing torch=={args.torch})",
+            flush=True,
+        )
         run([args.python, "-m", "venv", str(venv)])
         run([*pip, *args.torch_pip_args.split(), f"torch=={args.torch}"])
         torch_version = subprocess.run(
             [str(python), "-c", "from importlib.metadata import version; print(version('torch'))"],
-            check=True, capture_output=True, text=True,
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout.strip()
         if "+cpu" not in torch_version:
-            print(f"note: torch {torch_version} is not a +cpu build (pass --torch-pip-args with a CPU wheel index "
-                  "to avoid the multi-GB CUDA one)", flush=True)
+            print(
+                f"note: torch {torch_version} is not a +cpu build (pass --torch-pip-args with a CPU wheel index "
+                "to avoid the multi-GB CUDA one)",
+                flush=True,
+            )
         # The torch pin again: pip fails here, loudly, if the release refuses this torch.
-        run([*pip, str(wheel), tensordict, project_pin("hydra-core"), project_pin("omegaconf"), f"torch=={args.torch}"])
+        # gymnasium: the fixed-upstream blocks and migrations that build a collector use Pendulum-v1.
+        run(
+            [
+                *pip,
+                str(wheel),
+                tensordict,
+                project_pin("hydra-core"),
+                project_pin("omegaconf"),
+                project_pin("gymnasium"),
+                f"torch=={args.torch}",
+            ]
+        )
         installed = time.monotonic() - started
         size = folder_size(venv)
         started = time.monotonic()
-        run([str(python), str(SNAPSHOT_SCRIPT), "--blocks", str(FIXED_BLOCKS), "-o", str(output)])
+        migrations = MIGRATIONS / f"from-{args.release}"
+        run(
+            [
+                str(python),
+                str(SNAPSHOT_SCRIPT),
+                "--blocks",
+                str(FIXED_BLOCKS),
+                "--migrations",
+                str(migrations),
+                "-o",
+                str(output),
+            ]
+        )
         introspected = time.monotonic() - started
-        print(f"torchrl {args.release}: venv installed in {installed:.0f} s, {size / 1e9:.2f} GB; "
-              f"snapshot (introspection and {len(list(FIXED_BLOCKS.glob('*.py')))} fixed-upstream blocks) "
-              f"in {introspected:.0f} s -> {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}")
+        print(
+            f"torchrl {args.release}: venv installed in {installed:.0f} s, {size / 1e9:.2f} GB; "
+            f"snapshot (introspection and {len(list(FIXED_BLOCKS.glob('*.py')))} fixed-upstream blocks) "
+            f"in {introspected:.0f} s -> {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output}"
+        )
     finally:
         shutil.rmtree(wheels, ignore_errors=True)
         if not args.keep and venv.exists():

@@ -1,33 +1,32 @@
-"""Raw differences between two API snapshots (``tools/upgrading/snapshot.py``): a prototype.
+"""Raw differences between two API snapshots (``snapshot.py``): what changed, unclassified.
 
-``diff(old, new)`` compares two snapshot dicts and returns every difference,
-unclassified: one ``Difference`` per object and field, of one of the kinds in
-``KINDS``.  Nothing here decides what matters to a user; a default moved from
-``4`` to ``None`` that still resolves to ``4`` is reported like any other.
-
-Standard library only, and nothing of the rest of ``tools/``::
-
-    python -m tools.upgrading.diff data/snapshots/torchrl-0.13.3.json            # against the installed torchrl
-    python -m tools.upgrading.diff OLD.json NEW.json --list                     # every difference, one a line
-    python -m tools.upgrading.diff OLD.json NEW.json --json                     # as JSON
+``diff(old, new)`` compares two snapshot dicts and returns every difference:
+one ``Difference`` per object and field, of one of the kinds in ``KINDS``.
+Nothing here decides what matters to a user (``classify.py`` does): a default
+moved from ``4`` to ``None`` that still resolves to ``4`` is reported like any
+other.  Standard library only.  ``python -m tools.cli.upgrading diff OLD.json``
+prints them.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
-from dataclasses import asdict, dataclass
-from pathlib import Path
+from dataclasses import dataclass
 
 ADDED, REMOVED = "added", "removed"
 DEFAULT, ANNOTATION, KIND, POSITION, VALUE = (
-    "default changed", "annotation changed", "kind changed", "position changed", "value changed",
+    "default changed",
+    "annotation changed",
+    "kind changed",
+    "position changed",
+    "value changed",
 )
 KINDS = (ADDED, REMOVED, DEFAULT, ANNOTATION, KIND, POSITION, VALUE)
 REQUIRED = "<required>"  # a parameter or field without a default, as ``old``/``new`` show it
-# Parts of a snapshot that describe the snapshot, not torchrl's API.
-NOT_COMPARED = ("schema", "versions", "errors")
+# Parts of a snapshot that describe the snapshot, not torchrl's API: what the venv held, what could not be
+# read, and what the blocks run there did (the fixed-upstream rows' and the migrations' code).
+NOT_COMPARED = ("schema", "versions", "errors", "fixed_upstream", "migrations")
 
 
 @dataclass(frozen=True)
@@ -39,11 +38,18 @@ class Difference:
     old: object = None
     new: object = None
 
+    @property
+    def key(self) -> str:
+        """What a curated note names: ``"<section> <object> <field>"`` (section and object hold no space)."""
+        return f"{self.section} {self.object} {self.field}".rstrip()
+
     def text(self) -> str:
         where = f"{self.section}: {self.object}" + (f" {self.field}" if self.field else "")
         if self.kind in (ADDED, REMOVED):
             shown = self.new if self.kind == ADDED else self.old
-            return f"{where}: {self.kind}" + (f" ({_short(shown)})" if shown not in (None, {}, []) and self.field else "")
+            return f"{where}: {self.kind}" + (
+                f" ({_short(shown)})" if shown not in (None, {}, []) and self.field else ""
+            )
         return f"{where}: {self.kind}: {_short(self.old)} -> {_short(self.new)}"
 
 
@@ -125,9 +131,16 @@ class _Differ:
         self.scalar(section, name, "exported_from", a.get("exported_from"), b.get("exported_from"))
         self.parameters(section, name, a["parameters"], b["parameters"])
         self.mapping(section, name, "accepted_keys", a.get("accepted_keys"), b.get("accepted_keys"))
-        self.scalar(section, name, "default_value_estimator", a.get("default_value_estimator"), b.get("default_value_estimator"))
-        self.members(section, name, "supported_value_estimators", a.get("supported_value_estimators"),
-                     b.get("supported_value_estimators"))
+        self.scalar(
+            section, name, "default_value_estimator", a.get("default_value_estimator"), b.get("default_value_estimator")
+        )
+        self.members(
+            section,
+            name,
+            "supported_value_estimators",
+            a.get("supported_value_estimators"),
+            b.get("supported_value_estimators"),
+        )
 
     def constructor_only(self, section, name, a, b) -> None:
         self.parameters(section, name, a["parameters"], b["parameters"])
@@ -135,7 +148,9 @@ class _Differ:
     def estimator_member(self, section, name, a, b) -> None:
         if "class" in a and "class" in b:
             self.scalar(section, name, "class", a["class"], b["class"])
-        self.mapping(section, name, "default_value_kwargs", a.get("default_value_kwargs"), b.get("default_value_kwargs"))
+        self.mapping(
+            section, name, "default_value_kwargs", a.get("default_value_kwargs"), b.get("default_value_kwargs")
+        )
 
     def estimator_class(self, section, name, a, b) -> None:
         self.parameters(section, name, a["parameters"], b["parameters"])
@@ -186,29 +201,35 @@ class _Differ:
         self.keyed("hooks", old.get("hooks", {}), new.get("hooks", {}), self.constructor_only)
         old_tr, new_tr = old.get("trainers", {}), new.get("trainers", {})
         self.keyed("trainers", old_tr.get("classes", {}), new_tr.get("classes", {}), self.trainer)
-        self.members("trainers", "Trainer", "register_op_stages", old_tr.get("register_op_stages"),
-                     new_tr.get("register_op_stages"))
+        self.members(
+            "trainers",
+            "Trainer",
+            "register_op_stages",
+            old_tr.get("register_op_stages"),
+            new_tr.get("register_op_stages"),
+        )
         self.keyed("configs", old.get("configs", {}), new.get("configs", {}), self.config)
         self.mapping("config_store", "ConfigStore", "options", old.get("config_store"), new.get("config_store"))
         self.keyed("functions", old.get("functions", {}), new.get("functions", {}), self.function)
         for module in sorted(set(old.get("exports", {})) | set(new.get("exports", {}))):
-            self.mapping("exports", module, "names", old.get("exports", {}).get(module), new.get("exports", {}).get(module))
+            self.mapping(
+                "exports", module, "names", old.get("exports", {}).get(module), new.get("exports", {}).get(module)
+            )
         self.deprecations(old.get("deprecations", []), new.get("deprecations", []))
-        if "fixed_upstream" in old and "fixed_upstream" in new:
-            self.keyed("fixed_upstream", old["fixed_upstream"], new["fixed_upstream"],
-                       lambda s, n, a, b: self.scalar(s, n, "result", a, b))
         return self.found
 
     def deprecations(self, old: list[dict], new: list[dict]) -> None:
-        """Messages by (file, function, text): a reworded message is one removed and one added."""
+        """Messages by (file, function, text): a reworded message is one removed and one added.  The field
+        is the message itself, so that each has its own key."""
+
         def key(item):
             return (item["file"], item["function"], item["message"])
 
         old_keys, new_keys = {key(m): m for m in old}, {key(m): m for m in new}
         for k in sorted(set(old_keys) - set(new_keys)):
-            self.add("deprecations", f"{k[0]}:{k[1]}", "", REMOVED, old=f"[{old_keys[k]['how']}] {k[2]}")
+            self.add("deprecations", f"{k[0]}:{k[1]}", k[2], REMOVED, old=old_keys[k]["how"])
         for k in sorted(set(new_keys) - set(old_keys)):
-            self.add("deprecations", f"{k[0]}:{k[1]}", "", ADDED, new=f"[{new_keys[k]['how']}] {k[2]}")
+            self.add("deprecations", f"{k[0]}:{k[1]}", k[2], ADDED, new=new_keys[k]["how"])
 
 
 def _param_text(p: dict) -> str:
@@ -235,38 +256,3 @@ def counts(differences: list[Difference]) -> dict:
         "by_kind": dict(sorted(Counter(d.kind for d in differences).items())),
         "by_section": {s: dict(sorted(c.items())) for s, c in sorted(by_section.items())},
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("old", type=Path)
-    parser.add_argument("new", type=Path, nargs="?", help="default: a snapshot of the installed torchrl, taken now")
-    parser.add_argument("--list", action="store_true", help="print every difference")
-    parser.add_argument("--json", action="store_true", help="print the differences and counts as JSON")
-    args = parser.parse_args(argv)
-    old = json.loads(args.old.read_text(encoding="utf-8"))
-    if args.new:
-        new = json.loads(args.new.read_text(encoding="utf-8"))
-    else:
-        from tools.upgrading.snapshot import snapshot
-
-        new = snapshot()
-    found = diff(old, new)
-    if args.json:
-        print(json.dumps({"counts": counts(found), "differences": [asdict(d) for d in found]}, indent=1, sort_keys=True))
-        return 0
-    if args.list:
-        for d in found:
-            print(d.text())
-    summary = counts(found)
-    print(f"torchrl {old['versions']['torchrl']} -> {new['versions']['torchrl']}: {summary['total']} differences")
-    print("by kind: " + ", ".join(f"{k} {n}" for k, n in summary["by_kind"].items()))
-    for section, kinds in summary["by_section"].items():
-        print(f"  {section}: " + ", ".join(f"{k} {n}" for k, n in kinds.items()))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,102 @@
+"""What changed between torchrl releases: snapshots of older releases, the pinned one read live, classified.
+
+``current`` introspects the installed torchrl in-process with the very script
+that made the committed snapshots (``snapshot.py``, standalone: it imports
+nothing of ``tools``), cached like every record set.  ``upgrades`` diffs each
+release step of ``data/upgrading.yaml`` (two committed snapshots, or the newest
+snapshot and ``current``) and classifies every difference (``classify.py``);
+the build fails, naming the difference and the file, on one it cannot classify.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tools.core.cache import RecordSet
+from tools.core.codec import record_codec
+from tools.core.distributions import installed
+from tools.upgrading.facts import curated, snapshot
+from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_step
+from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, snapshot_file, step_slug
+from tools.upgrading.facts.records import Step, Upgrades
+
+
+def _same(value):
+    return value
+
+
+# The pinned torchrl, introspected in this process (keyed on the installed versions and snapshot.py).
+current = RecordSet("upgrading.current", snapshot.snapshot, encode=_same, decode=_same)
+
+
+def released(release: str) -> dict:
+    """The committed snapshot of an older release."""
+    return json.loads(snapshot_file(release).read_text(encoding="utf-8"))
+
+
+def pinned_release() -> str:
+    return installed()["torchrl"]
+
+
+def _facts(release: str) -> dict:
+    return current() if release == PINNED else released(release)
+
+
+def _upgrades() -> Upgrades:
+    pinned = pinned_release()
+    steps_data, notes = curated.load(pinned_release=pinned)
+    steps = []
+    for old, new in steps_data:
+        shown_new = pinned if new == PINNED else new
+        slug = step_slug(old, shown_new)
+        changes = classify_step(_facts(old), _facts(new), slug, notes)
+        title = f"{'.'.join(old.split('.')[:2])} to {'.'.join(shown_new.split('.')[:2])}"
+        steps.append(Step(slug, old, shown_new, title, changes, [n for n in notes if n.step == slug]))
+    return Upgrades(pinned, steps)
+
+
+_encode, _decode = record_codec(Upgrades)
+upgrades = RecordSet("upgrading.steps", _upgrades, encode=_encode, decode=_decode)
+
+
+def step(slug: str) -> Step:
+    for s in upgrades().steps:
+        if s.slug == slug:
+            return s
+    raise KeyError(f"no release step {slug!r} in data/upgrading.yaml (steps: {[s.slug for s in upgrades().steps]})")
+
+
+def before_outcome(step_record: Step, slug: str) -> dict | None:
+    """What the "before" half of a migration did in its release's snapshot venv, if recorded for this very code."""
+    recorded = released(step_record.old).get("migrations", {}).get(slug)
+    path = migration_folder(step_record.old) / f"{slug}{curated.BEFORE}"
+    if (
+        recorded is None
+        or not path.is_file()
+        or recorded.get("digest") != snapshot.block_digest(path.read_text("utf-8"))
+    ):
+        return None
+    return recorded
+
+
+def fixed_outcomes() -> dict[str, dict[str, dict]]:
+    """slug -> release -> what each fixed-upstream row's block did in that release's snapshot venv."""
+    found: dict[str, dict[str, dict]] = {}
+    for path in sorted(curated.SNAPSHOTS.glob("torchrl-*.json")):
+        facts = json.loads(path.read_text(encoding="utf-8"))
+        for slug, outcome in (facts.get("fixed_upstream") or {}).items():
+            found.setdefault(slug, {})[facts["versions"]["torchrl"]] = outcome
+    return found
+
+
+__all__ = [
+    "CuratedDataError",
+    "UnclassifiedDifferences",
+    "before_outcome",
+    "current",
+    "fixed_outcomes",
+    "pinned_release",
+    "released",
+    "step",
+    "upgrades",
+]

@@ -1,0 +1,1 @@
+"""The upgrade pages, their inventory section and the badges other pages show (through the registry)."""

@@ -1,0 +1,323 @@
+"""Records -> Markdown: one page per release step, led by what breaks, then what changes silently."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from tools.core import urls
+from tools.core.markdown import code, markdown, table, text
+from tools.upgrading.facts.records import (
+    ANNOTATION_ONLY,
+    BEHAVIOUR,
+    BREAKING,
+    DEPRECATION,
+    NEW,
+    NONE,
+    Change,
+    Note,
+    Step,
+    Upgrades,
+)
+
+FOLDER = "upgrading"
+INDEX = f"{FOLDER}/index.md"
+# New things, by snapshot section: (heading, anchor). Badges of additions link to these anchors.
+SECTIONS = {
+    "losses": ("Losses", "new-losses"),
+    "estimators.classes": ("Value estimators", "new-estimators"),
+    "estimators.members": ("ValueEstimators members", "new-estimator-members"),
+    "updaters": ("Target updaters", "new-updaters"),
+    "hooks": ("Trainer hooks", "new-hooks"),
+    "trainers": ("Trainers", "new-trainers"),
+    "configs": ("Hydra configs", "new-configs"),
+    "config_store": ("ConfigStore options", "new-config-store"),
+    "functions": ("Functions", "new-functions"),
+    "exports": ("Exported names", "new-exports"),
+}
+IMPACT_TITLES = {
+    BREAKING: "Breaks code",
+    BEHAVIOUR: "Changes behaviour",
+    DEPRECATION: "Deprecation",
+    NEW: "New",
+    NONE: "Nothing to do",
+}
+
+
+def page(step: Step) -> str:
+    return f"{FOLDER}/{step.slug}.md"
+
+
+def minor(release: str) -> str:
+    return ".".join(release.split(".")[:2])
+
+
+def _where(c: Change) -> str:
+    """``ClipPPOLoss.clip_epsilon`` for a change, as a reader names it."""
+    field = c.field.split(".", 1)[1] if "." in c.field else c.field
+    if c.section == "deprecations":
+        return code(c.object)
+    return code(f"{c.object}.{field}" if field else c.object)
+
+
+def _value(value: str | None) -> str:
+    return code(value) if value else "–"
+
+
+def _change_rows(changes: list[Change], old: str, new: str) -> str:
+    rows = [
+        [_where(c), text(c.kind if c.section != "deprecations" else "message"), _value(c.old), _value(c.new)]
+        for c in changes
+    ]
+    return table(["Where", "What", old, new], rows)
+
+
+def _note_block(note: Note, step: Step, changes: list[Change], before_checked: str) -> list[str]:
+    out = [f"### {text(note.title)} {{ #{note.slug} }}", ""]
+    label = IMPACT_TITLES[note.impact]
+    category = f" · classified as *{note.category}*" if note.category else ""
+    out += [f"**{label}**{category}", "", markdown(note.text), ""]
+    out += [_change_rows(changes, step.old, step.new), ""]
+    if note.migration is not None:
+        out += [
+            f'=== "Before (torchrl {step.old})"',
+            "",
+            f"    <!--runs-on:torchrl=={step.old}-->",
+            *_fence(note.migration.before),
+            "",
+            f'=== "After (torchrl {step.new})"',
+            "",
+            *_fence(note.migration.after),
+            "",
+            f"{before_checked} The *after* half runs in this site's tests against torchrl {step.new}.",
+            "",
+        ]
+    elif note.no_migration:
+        out += [f"*No migration block:* {markdown(note.no_migration)}", ""]
+    return out
+
+
+def _fence(code_text: str) -> list[str]:
+    return [
+        "    ```python",
+        *[f"    {line}" if line else "" for line in code_text.rstrip("\n").splitlines()],
+        "    ```",
+    ]
+
+
+def _new_features(step: Step) -> list[str]:
+    added = [c for c in step.changes if c.impact == NEW and c.section in SECTIONS]
+    by_section: dict[str, list[Change]] = defaultdict(list)
+    for c in added:
+        by_section[c.section].append(c)
+    out = []
+    for section, (title, anchor) in SECTIONS.items():
+        changes = by_section.get(section)
+        if not changes:
+            continue
+        out += [f"### {title} {{ #{anchor} }}", ""]
+        whole = sorted(c.object for c in changes if not c.field)
+        if whole:
+            out += [f"New: {', '.join(code(name) for name in whole)}.", ""]
+        by_object: dict[str, list[Change]] = defaultdict(list)
+        for c in changes:
+            if c.field and c.object not in whole:
+                by_object[c.object].append(c)
+        for obj in sorted(by_object):
+            parts = sorted({_field_name(c) for c in by_object[obj]})
+            out.append(f"- {code(obj)}: {', '.join(code(p) for p in parts)}")
+        if by_object:
+            out.append("")
+    return out
+
+
+def _field_name(c: Change) -> str:
+    if c.section == "exports":
+        return c.field.split(".", 1)[1]
+    return c.field.split(".", 1)[1] if "." in c.field else c.field
+
+
+def _deprecations(step: Step) -> list[str]:
+    found = sorted((c for c in step.changes if c.impact == DEPRECATION), key=lambda c: (c.object, c.field))
+    if not found:
+        return []
+    out = [
+        "## Deprecations announced",
+        "",
+        f"Deprecation messages that torchrl {step.new}'s source holds and {step.old}'s did not (read from the "
+        "source of `torchrl/objectives` and `torchrl/trainers`): what still runs and will not in a later release.",
+        "",
+    ]
+    out += [f"- {code(c.object)}: {text(c.field)}" for c in found]
+    return [*out, ""]
+
+
+def _full_list(step: Step) -> list[str]:
+    rows = []
+    for c in step.changes:
+        note = f"[{c.note}](#{c.note})" if c.note else ""
+        field = text(c.field) if c.section == "deprecations" else code(c.field)
+        rows.append(
+            [
+                text(c.impact),
+                text(c.category),
+                text(c.section),
+                code(c.object),
+                field,
+                _value(c.old),
+                _value(c.new),
+                note,
+            ]
+        )
+    body = table(["Impact", "Category", "Section", "Object", "Field", step.old, step.new, "Note"], rows)
+    return [
+        "## Every difference",
+        "",
+        f'??? note "All {len(step.changes)} differences, classified"',
+        "",
+        *[f"    {line}" for line in body.splitlines()],
+        "",
+    ]
+
+
+def _provenance(step: Step, pinned: str) -> str:
+    new_source = (
+        f"the installed torchrl {step.new}, introspected when this page was built"
+        if step.new == pinned
+        else f"`data/snapshots/torchrl-{step.new}.json`"
+    )
+    return (
+        f"Generated by comparing what the same script read from torchrl {step.old} "
+        f"(`data/snapshots/torchrl-{step.old}.json`, made by `make api-snapshot RELEASE={step.old}`) and from "
+        f"{new_source}: every loss, value estimator, target updater, trainer, hook, Hydra config, exported "
+        "function and deprecation message. Each difference is classified by a rule (added, removed, default "
+        "changed, default changed but resolving to the same value, annotation only) or by a curated note of "
+        "`data/upgrading.yaml`; the build fails on one that is neither."
+    )
+
+
+def render_step(step: Step, pinned: str, before_checked: dict[str, str], fixed: list[tuple[str, str, str]]) -> str:
+    """The page of one release step. ``before_checked``: note slug -> where its "before" half ran;
+    ``fixed``: (slug, summary, fixed_in) of the fixed-upstream rows whose fix first shipped in this step."""
+    counts = defaultdict(int)
+    for c in step.changes:
+        counts[c.impact] += 1
+    here = page(step)
+    out = [f"# Upgrading from torchrl {minor(step.old)} to {minor(step.new)}", "", _provenance(step, pinned), ""]
+    summary = ", ".join(f"{counts[i]} {IMPACT_TITLES[i].lower()}" for i in IMPACT_TITLES if counts[i])
+    out += [f"**{len(step.changes)} differences** from {step.old} to {step.new}: {summary}.", ""]
+    by_impact: dict[str, list[Note]] = defaultdict(list)
+    for n in step.notes:
+        by_impact[n.impact].append(n)
+    changes_of = defaultdict(list)
+    for c in step.changes:
+        if c.note:
+            changes_of[c.note].append(c)
+    for impact, heading, intro in (
+        (BREAKING, "What breaks", "Code that ran on the older release fails on the newer one."),
+        (
+            BEHAVIOUR,
+            "What changes behaviour silently",
+            "Code that ran on the older release still runs, and does something else.",
+        ),
+    ):
+        notes = by_impact.get(impact, [])
+        out += [f"## {heading}", ""]
+        if not notes:
+            out += ["Nothing.", ""]
+            continue
+        out += [intro, ""]
+        for n in notes:
+            out += _note_block(n, step, changes_of[n.slug], before_checked.get(n.slug, ""))
+    out += _deprecations(step)
+    if fixed:
+        out += [
+            "## Fixed upstream in this step",
+            "",
+            f"Reported failures whose fix first shipped in a release after {step.old} and up to {step.new} "
+            f"([the fixed-upstream table]({urls.link(here, urls.FIXED_UPSTREAM)}) checks each claim):",
+            "",
+        ]
+        out += [
+            f"- [{text(summary)}]({urls.link(here, urls.FIXED_UPSTREAM, slug)}) ({text(fixed_in)})"
+            for slug, summary, fixed_in in fixed
+        ]
+        out.append("")
+    out += ["## New features", "", "Added in this step (every addition is also in the list below).", ""]
+    out += _new_features(step) or ["Nothing.", ""]
+    quiet = by_impact.get(NONE, []) + by_impact.get(NEW, []) + by_impact.get(DEPRECATION, [])
+    annotations = sum(1 for c in step.changes if c.category == ANNOTATION_ONLY)
+    out += [
+        "## Nothing to do",
+        "",
+        f"{annotations} differences change an annotation only. These look like changes and are not, or "
+        "fix something that could not be used before:",
+        "",
+    ]
+    for n in quiet:
+        out += _note_block(n, step, changes_of[n.slug], before_checked.get(n.slug, ""))
+    out += _full_list(step)
+    return "\n".join(out)
+
+
+def render_steps(upgrades: Upgrades) -> str:
+    """The index's list of steps, newest first, with their counts."""
+    rows = []
+    for step in reversed(upgrades.steps):
+        counts = defaultdict(int)
+        for c in step.changes:
+            counts[c.impact] += 1
+        rows.append(
+            [
+                f"[{minor(step.old)} → {minor(step.new)}]({urls.link(INDEX, page(step))})",
+                f"{step.old} → {step.new}",
+                str(counts[BREAKING]),
+                str(counts[BEHAVIOUR]),
+                str(counts[DEPRECATION]),
+                str(counts[NEW]),
+                str(len(step.changes)),
+            ]
+        )
+    header = ["Step", "Releases compared", "Breaks code", "Changes behaviour", "Deprecations", "New", "All differences"]
+    return table(header, rows) + "\n"
+
+
+def inventory(upgrades: Upgrades) -> dict:
+    return {
+        "pinned": upgrades.pinned,
+        "steps": [
+            {
+                "slug": s.slug,
+                "old": s.old,
+                "new": s.new,
+                "page": page(s),
+                "changes": [
+                    {
+                        "key": c.key,
+                        "section": c.section,
+                        "object": c.object,
+                        "field": c.field,
+                        "kind": c.kind,
+                        "old": c.old,
+                        "new": c.new,
+                        "category": c.category,
+                        "impact": c.impact,
+                        "note": c.note,
+                    }
+                    for c in s.changes
+                ],
+                "notes": [
+                    {
+                        "slug": n.slug,
+                        "title": n.title,
+                        "impact": n.impact,
+                        "category": n.category,
+                        "differences": n.differences,
+                        "page": f"{page(s)}#{n.slug}",
+                        "migration": n.migration is not None,
+                    }
+                    for n in s.notes
+                ],
+            }
+            for s in upgrades.steps
+        ],
+    }
