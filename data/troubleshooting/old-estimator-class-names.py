@@ -5,7 +5,8 @@ from torchrl.objectives.value import TD0Estimate
 
 critic = ValueOperator(nn.Linear(3, 1), in_keys=["observation"])
 try:
-    # The pre-0.3 name is still importable, but building it never returns.
+    # TD0Estimate has only ever been an alias of TD0Estimator (both arrived in v0.1.1); it still
+    # imports, but building it never returns.
     TD0Estimate(gamma=0.9, value_network=critic)
 except RecursionError as error:
     assert "maximum recursion depth exceeded" in str(error)

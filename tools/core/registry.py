@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.core import urls
 from tools.core.timing import stage
 
 # Each concern's views.  Order matters only for the order of keys in inventory.json and of
@@ -107,6 +108,22 @@ def section_table() -> dict[str, Callable[[str], str]]:
 def links(kind: str, name: str) -> list[tuple[str, str]]:
     """(title, docs-relative page) of every page some concern has about ``name`` (a ``kind``: loss, trainer...)."""
     return [link for c in concerns() if c.links is not None for link in c.links(kind, name)]
+
+
+# links(UPGRADE, "<section> <object>[ <field>]"): what the newest release step changed there, as
+# [("changed in 0.14" or "new in 0.14", upgrade page#anchor)]. Sections and names are those of the API
+# snapshots: "losses ClipPPOLoss parameters.clip_epsilon", "losses ACTLoss accepted_keys.action_chunk",
+# "estimators.classes GAE parameters.group_key", "trainers PPOTrainer", "configs GAEConfig fields.average_gae".
+UPGRADE = "upgrade"
+
+
+def badges(subject: str, here: str) -> str:
+    """The "changed in" / "new in" badges of ``subject`` (see UPGRADE), as links from the page ``here``;
+    "" when no concern has one.  One markup for every page that shows them."""
+    return "".join(
+        f" [{title}]({urls.link(here, *page.split('#', 1))}){{ .upgrade-badge }}"
+        for title, page in links(UPGRADE, subject)
+    )
 
 
 def inventory() -> dict:

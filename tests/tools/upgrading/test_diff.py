@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import copy
 
-from tools.upgrading.facts.diff import ADDED, ANNOTATION, DEFAULT, KIND, POSITION, REMOVED, REQUIRED, VALUE, counts, diff
+from tools.upgrading.facts.diff import (
+    ADDED,
+    ANNOTATION,
+    DEFAULT,
+    KIND,
+    POSITION,
+    REMOVED,
+    REQUIRED,
+    VALUE,
+    counts,
+    diff,
+)
 
 
 def _param(name, kind="keyword-only", default=None, annotation=None):
@@ -24,24 +35,40 @@ def _snapshot():
         "losses": {
             "ALoss": {
                 "exported_from": "torchrl.objectives",
-                "parameters": [_param("actor", "positional-or-keyword"), _param("critic", "positional-or-keyword"),
-                               _param("gamma", default="None", annotation="float")],
+                "parameters": [
+                    _param("actor", "positional-or-keyword"),
+                    _param("critic", "positional-or-keyword"),
+                    _param("gamma", default="None", annotation="float"),
+                ],
                 "accepted_keys": {"action": "action", "value": "state_value"},
                 "default_value_estimator": "TD0",
                 "supported_value_estimators": ["TD0", "TD1"],
             },
         },
-        "estimators": {"members": {"TD0": {"class": "TD0Estimator", "default_value_kwargs": {"gamma": "0.99"}}},
-                       "classes": {}},
-        "updaters": {}, "hooks": {},
+        "estimators": {
+            "members": {"TD0": {"class": "TD0Estimator", "default_value_kwargs": {"gamma": "0.99"}}},
+            "classes": {},
+        },
+        "updaters": {},
+        "hooks": {},
         "trainers": {"classes": {}, "register_op_stages": ["batch_process", "post_loss"]},
-        "configs": {"GAEConfig": {"target": "torchrl.objectives.value.GAE",
-                                  "fields": {"average_gae": {"type": "bool", "default": "True"}}}},
+        "configs": {
+            "GAEConfig": {
+                "target": "torchrl.objectives.value.GAE",
+                "fields": {"average_gae": {"type": "bool", "default": "True"}},
+            }
+        },
         "config_store": {"loss/gae": "GAEConfig"},
         "functions": {"torchrl.objectives.symlog": {"parameters": [_param("x", "positional-or-keyword")]}},
         "exports": {"torchrl.objectives": {"ALoss": "class", "symlog": "function"}},
-        "deprecations": [{"file": "torchrl/objectives/a.py", "function": "ALoss.__init__", "how": "warn FutureWarning",
-                          "message": "gamma will be removed"}],
+        "deprecations": [
+            {
+                "file": "torchrl/objectives/a.py",
+                "function": "ALoss.__init__",
+                "how": "warn FutureWarning",
+                "message": "gamma will be removed",
+            }
+        ],
     }
 
 
@@ -56,9 +83,12 @@ def test_equal_snapshots_differ_in_nothing_but_their_description():
 def test_each_kind_is_reported_where_it_happened():
     old, new = _snapshot(), _snapshot()
     loss = new["losses"]["ALoss"]
-    loss["parameters"] = [_param("critic", "positional-or-keyword"), _param("actor", "positional-or-keyword"),
-                          _param("gamma", "positional-or-keyword", default="0.99", annotation="float | None"),
-                          _param("reduction", default="'mean'")]
+    loss["parameters"] = [
+        _param("critic", "positional-or-keyword"),
+        _param("actor", "positional-or-keyword"),
+        _param("gamma", "positional-or-keyword", default="0.99", annotation="float | None"),
+        _param("reduction", default="'mean'"),
+    ]
     loss["accepted_keys"]["action"] = ["vla_action", "chunk"]
     del loss["accepted_keys"]["value"]
     loss["default_value_estimator"] = "GAE"
@@ -91,15 +121,21 @@ def test_each_kind_is_reported_where_it_happened():
         ("trainers", "Trainer", "register_op_stages.post_loss", REMOVED): (None, None),
         ("trainers", "Trainer", "register_op_stages.setup", ADDED): (None, None),
         ("configs", "GAEConfig", "_target_", VALUE): (
-            "torchrl.objectives.value.GAE", "torchrl.trainers.algorithms.configs.objectives._make_gae"),
+            "torchrl.objectives.value.GAE",
+            "torchrl.trainers.algorithms.configs.objectives._make_gae",
+        ),
         ("configs", "GAEConfig", "fields.average_gae", DEFAULT): ("True", "False"),
         ("configs", "GAEConfig", "fields.group_key", ADDED): (None, REQUIRED),
         ("functions", "torchrl.objectives.symlog", "parameters.x", REMOVED): ("x (positional-or-keyword)", None),
         ("functions", "torchrl.objectives.symlog", "parameters.value", ADDED): (None, "value (positional-or-keyword)"),
         ("deprecations", "torchrl/objectives/a.py:ALoss.__init__", "gamma will be removed", REMOVED): (
-            "warn FutureWarning", None),
+            "warn FutureWarning",
+            None,
+        ),
         ("deprecations", "torchrl/objectives/a.py:ALoss.__init__", "gamma will be removed in v0.16", ADDED): (
-            None, "warn FutureWarning"),
+            None,
+            "warn FutureWarning",
+        ),
     }
 
 

@@ -22,9 +22,11 @@ from tools.core.paths import ROOT
 ROWS = yaml.safe_load((ROOT / "data" / "troubleshooting.yaml").read_text(encoding="utf-8"))["fixed_upstream"]
 SNAPSHOTS = {
     tuple(map(int, facts["versions"]["torchrl"].split("."))): facts
-    for facts in (json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "data" / "snapshots").glob("*.json")))
+    for facts in (
+        json.loads(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "data" / "snapshots").glob("*.json"))
+    )
 }
-FIRST = re.compile(r"^v(\d+)\.(\d+)\.(\d+)$")
+FIRST = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)$")  # a tag: v0.2.0 (the oldest, 0.0.3, has no v)
 AFTER = re.compile(r"^after v(\d+)\.(\d+)\.(\d+), present in \d+\.\d+\.\d+$")
 
 
@@ -49,3 +51,21 @@ def test_the_claimed_first_release_agrees_with_the_snapshots(row):
                 f"{row['slug']} claims fixed_in {claim}, but its block ran in the {_text(version)} snapshot venv: "
                 "the fix is older than claimed"
             )
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r["slug"] for r in ROWS])
+def test_each_claim_says_how_it_was_checked(row):
+    """Where no snapshot venv runs the claimed release and the one before it, the row says what was read."""
+    claim = str(row["fixed_in"])
+    first = FIRST.match(claim)
+    releases = sorted(SNAPSHOTS)
+    if first:
+        claimed = tuple(map(int, first.groups()))
+        bracketed = claimed in SNAPSHOTS and any(v < claimed for v in releases)
+    else:  # "after vX, present in Y": X's venv (not fixed) and the pinned release (the page's block) bracket it
+        bracketed = tuple(map(int, AFTER.match(claim).groups())) in SNAPSHOTS
+    if not bracketed:
+        assert str(row.get("checked", "")).startswith("read from the code at "), (
+            f"{row['slug']}: no snapshot venv of {claim} and of the release before it ran its block; say what was "
+            "read (checked: read from the code at vX: ...) in data/troubleshooting.yaml"
+        )

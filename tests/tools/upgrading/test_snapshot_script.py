@@ -24,8 +24,19 @@ SCRIPT = ROOT / "tools" / "upgrading" / "facts" / "snapshot.py"
 SNAPSHOTS = sorted((ROOT / "data" / "snapshots").glob("torchrl-*.json"))
 FIXED_BLOCKS = sorted((ROOT / "data" / "troubleshooting" / "fixed").glob("*.py"))
 SECTIONS = {
-    "schema", "versions", "losses", "estimators", "updaters", "hooks", "trainers",
-    "configs", "config_store", "functions", "exports", "deprecations", "errors",
+    "schema",
+    "versions",
+    "losses",
+    "estimators",
+    "updaters",
+    "hooks",
+    "trainers",
+    "configs",
+    "config_store",
+    "functions",
+    "exports",
+    "deprecations",
+    "errors",
 }
 PARAMETER_KINDS = set(script.KINDS.values())
 
@@ -47,7 +58,7 @@ def _check_parameters(where: str, params: list) -> None:
 
 def check_structure(facts: dict) -> None:
     """What the differ relies on, for a snapshot of any release."""
-    assert SECTIONS <= set(facts), sorted(SECTIONS - set(facts))
+    assert set(facts) >= SECTIONS, sorted(SECTIONS - set(facts))
     assert facts["schema"] == script.SCHEMA
     for name, loss in facts["losses"].items():
         _check_parameters(f"loss {name}", loss["parameters"])
@@ -82,19 +93,23 @@ def check_structure(facts: dict) -> None:
 
 def test_the_pinned_torchrl_snapshot_has_every_section(facts):
     check_structure(facts)
-    assert facts["errors"] == {}, "parts of the pinned torchrl could not be introspected: " + json.dumps(facts["errors"])
+    assert facts["errors"] == {}, "parts of the pinned torchrl could not be introspected: " + json.dumps(
+        facts["errors"]
+    )
     assert facts["versions"]["torchrl"] == metadata.version("torchrl")
     assert facts["versions"]["tensordict"] == metadata.version("tensordict")
 
 
 def test_it_reads_what_the_site_covers(facts):
-    from torchrl.objectives import ClipPPOLoss, LossModule, ValueEstimators, default_value_kwargs
     import torchrl.objectives as objectives
     import torchrl.trainers.algorithms.configs as configs
+    from torchrl.objectives import ClipPPOLoss, LossModule, ValueEstimators, default_value_kwargs
 
     public_losses = {
-        n for n in objectives.__all__
-        if isinstance(getattr(objectives, n), type) and issubclass(getattr(objectives, n), LossModule)
+        n
+        for n in objectives.__all__
+        if isinstance(getattr(objectives, n), type)
+        and issubclass(getattr(objectives, n), LossModule)
         and getattr(objectives, n) is not LossModule
     }
     assert public_losses <= set(facts["losses"])
@@ -132,7 +147,7 @@ def test_defaults_are_shown_without_process_details():
     import enum
     import functools
 
-    class Mode(str, enum.Enum):
+    class Mode(enum.StrEnum):
         FAST = "fast"
 
     @__import__("dataclasses").dataclass
@@ -168,9 +183,12 @@ def test_two_processes_with_other_hash_seeds_write_the_same_bytes(tmp_path, fact
         subprocess.Popen(
             [sys.executable, str(SCRIPT), "-o", str(out)],
             env={**os.environ, "PYTHONHASHSEED": str(seed), "OMP_NUM_THREADS": "1"},
-            cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-        for seed, out in zip((1, 2), outputs)
+        for seed, out in zip((1, 2), outputs, strict=False)
     ]
     for process in processes:
         _, stderr = process.communicate(timeout=600)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
 from tools.core import markdown as cell
+from tools.core import registry, urls
 
 
 def anchor(config: str) -> str:
@@ -41,7 +42,8 @@ def render_groups(survey: ConfigSurvey) -> str:
             config = survey.config(entry.config)
             target = f"`{config.target}`" if config.target else "none (a base class)"
             out.append(
-                f'| `{group.name}/{entry.name}` | <span id="{anchor(config.name)}"></span>`{config.name}` | {target} '
+                f'| `{group.name}/{entry.name}` | <span id="{anchor(config.name)}"></span>`{config.name}`'
+                f"{registry.badges(f'configs {config.name}', urls.CONFIG_GROUPS)} | {target} "
                 f"| {_builds(config)} | {config.resolved_how} |"
             )
         out.append("")

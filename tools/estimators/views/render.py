@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tools.core import registry, urls
 from tools.core.keys import key_text
 from tools.core.markdown import code
 from tools.estimators.facts.records import (
@@ -41,7 +42,9 @@ def render_overview(reference: EstimatorReference, page: str = "") -> str:
     for record in reference.estimators:
         required = ", ".join(code(p.name) for p in record.parameters if p.required)
         rows.append(
-            f"| [{code(record.name)}]({page}#{anchor(record.name)}) | {code('ValueEstimators.' + record.member)} "
+            f"| [{code(record.name)}]({page}#{anchor(record.name)})"
+            f"{registry.badges(f'estimators.classes {record.name}', page or urls.ESTIMATOR_REFERENCE)} "
+            f"| {code('ValueEstimators.' + record.member)} "
             f"| {required} | {_first_sentence(record.summary)} |"
         )
     return "\n".join(rows) + "\n\n" + OVERVIEW_NOTE + "\n"
@@ -67,7 +70,10 @@ def render_parameters(record: EstimatorRecord) -> str:
     for p in record.parameters:
         default = "*required*" if p.required else code(p.default)
         kind = code(p.annotation) if p.annotation else ""
-        rows.append(f"| {code(p.name)} | {default} | {kind} | {_parameter_note(record, p.name, p.declared_by)} |")
+        badge = registry.badges(f"estimators.classes {record.name} parameters.{p.name}", urls.ESTIMATOR_REFERENCE)
+        rows.append(
+            f"| {code(p.name)}{badge} | {default} | {kind} | {_parameter_note(record, p.name, p.declared_by)} |"
+        )
     return wrap("\n".join(rows))
 
 

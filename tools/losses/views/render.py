@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tools.contracts.facts.contradictions import loss_contradictions
-from tools.core import registry
+from tools.core import registry, urls
 from tools.core.keys import key_text
 from tools.core.markdown import code, text
 from tools.core.markdown import markdown as cell_markdown
@@ -100,7 +100,7 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
     for r in records:
         required = ", ".join(code(a) for a in r.required_args) or "none"
         rows.append(
-            f"| [{r.name}]({r.name}.md) | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
+            f"| [{r.name}]({r.name}.md){registry.badges(f'losses {r.name}', urls.LOSS_TABLE)} | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
             f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
             f"| {_targets(r)} | {_terms(r)} |"
         )
@@ -193,7 +193,8 @@ def render_keys(record: LossRecord) -> str:
     sep = "| --- | --- | --- | --- |" + (" --- |" if measured else "")
     rows = []
     for k in record.accepted_keys:
-        row = f"| `{k.name}` | {_key_cell(k.default)} | {k.holds} | {k.writer} |"
+        badge = registry.badges(f"losses {record.name} accepted_keys.{k.name}", urls.loss(record.name))
+        row = f"| `{k.name}`{badge} | {_key_cell(k.default)} | {k.holds} | {k.writer} |"
         if measured:
             row += " yes |" if k.written_by_forward else " |"
         rows.append(row)
@@ -417,8 +418,9 @@ def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
         description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
+        badge = registry.badges(f"losses {record.name} parameters.{p.name}", urls.loss(record.name))
         rows.append(
-            f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |"
+            f"| `{p.name}`{badge} | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |"
         )
     # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
     # every `python` fence, leave it alone: it declares a signature, it is not an example.

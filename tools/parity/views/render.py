@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tools.core import markdown as cell
-from tools.core import search_weights, urls
+from tools.core import registry, search_weights, urls
 from tools.core.search_weights import front_matter
 from tools.parity.facts.records import (
     BY_DESIGN,
@@ -101,7 +101,7 @@ def render_group_links(rows: list[ParityRow], group_of: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _details(row: ParityRow) -> list[str]:
+def _details(row: ParityRow, here: str) -> list[str]:
     out = [f"### `{row.config}` → `{row.target_name}` {{ #{anchor(row)} }}\n"]
     out.append(f"Builds `{row.target}` through {row.via}. Verdict: **{row.classification}**.\n")
     if row.instantiation:
@@ -112,8 +112,9 @@ def _details(row: ParityRow) -> list[str]:
     out.append("| Field | Difference | Config | Class | Reason |")
     out.append("| --- | --- | --- | --- | --- |")
     for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field)):
+        badge = registry.badges(f"configs {row.config} fields.{d.field}", here)
         out.append(
-            f"| `{d.field}` | {d.kind}, *{d.classification}* | {cell.code(d.config)} | {cell.code(d.target)} "
+            f"| `{d.field}`{badge} | {d.kind}, *{d.classification}* | {cell.code(d.config)} | {cell.code(d.target)} "
             f"| {cell.text(d.reason)} |"
         )
     out.append("")
@@ -145,7 +146,7 @@ def render_group_page(group: str, rows: list[ParityRow]) -> str:
     if differing:
         out += ["## Differences, with reasons", ""]
         for row in differing:
-            out += _details(row)
+            out += _details(row, urls.parity_group(group))
     return "\n".join(out) + "\n"
 
 

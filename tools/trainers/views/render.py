@@ -59,7 +59,7 @@ def render_table(records: list[TrainerRecord], configs: ConfigSurvey, points: Ho
     for r in records:
         used = sorted({op.point for op in r.default_ops}, key=order.index)
         rows.append(
-            f"| [`{r.name}`]({r.name}.md) | {', '.join(f'`{b}`' for b in r.bases[:1]) or '—'} | {loss_link(r.loss)} "
+            f"| [`{r.name}`]({r.name}.md){registry.badges(f'trainers {r.name}', urls.TRAINERS)} | {', '.join(f'`{b}`' for b in r.bases[:1]) or '—'} | {loss_link(r.loss)} "
             f"| {config_links(r.name, configs, '../configs/')} | {', '.join(f'`{p}`' for p in used)} |"
         )
     return "\n".join(rows) + "\n"
@@ -96,7 +96,8 @@ def render_parameters(r: TrainerRecord) -> str:
         notes = "; ".join(
             [*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, [])
         )
-        rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {described} | {notes} |")
+        badge = registry.badges(f"trainers {r.name} parameters.{p.name}", urls.trainer(r.name))
+        rows.append(f"| `{p.name}`{badge} | {default} | {cell.code(p.annotation)} | {described} | {notes} |")
     return "\n".join(rows) + "\n"
 
 

@@ -29,6 +29,7 @@ FOUND_BY_TRYING = "found by trying"
 ENTRY_FIELDS = {"slug", "area", "symptom", "kind", "cause", "source", "links", "fix_console", "wiring"}
 REQUIRED_ENTRY_FIELDS = ENTRY_FIELDS - {"kind", "fix_console", "wiring"}
 FIXED_FIELDS = {"slug", "summary", "reported", "fix", "fixed_in"}
+OPTIONAL_FIXED_FIELDS = {"checked"}
 
 
 class CuratedDataError(Exception):
@@ -121,8 +122,11 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
     fixed = []
     for item in raw.get("fixed_upstream") or []:
         slug = item.get("slug", "?")
-        if set(item) != FIXED_FIELDS:
-            problems.append(f"{where}: fixed_upstream {slug!r} must have exactly the fields {sorted(FIXED_FIELDS)}")
+        if not FIXED_FIELDS <= set(item) <= FIXED_FIELDS | OPTIONAL_FIXED_FIELDS:
+            problems.append(
+                f"{where}: fixed_upstream {slug!r} must have the fields {sorted(FIXED_FIELDS)} "
+                f"(and may have {sorted(OPTIONAL_FIXED_FIELDS)})"
+            )
             continue
         if not (ISSUE_URL.match(item["reported"]) and ISSUE_URL.match(item["fix"])):
             problems.append(f"{where}: fixed_upstream {slug!r}: reported and fix must be GitHub issue/PR URLs")
@@ -136,8 +140,9 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
                 item["summary"].strip(),
                 item["reported"],
                 item["fix"],
-                item["fixed_in"],
+                str(item["fixed_in"]),
                 code.read_text(encoding="utf-8").strip("\n") + "\n",
+                " ".join(str(item.get("checked") or "").split()),
             )
         )
     known = {e.slug for e in entries} | {f"fixed/{f.slug}" for f in fixed}

@@ -47,6 +47,9 @@ class FixedUpstream:
     fix: str  # the pull request that fixed it (URL)
     fixed_in: str  # first release holding the fix ("v0.2.0", or "after v0.13.3, present in 0.14.1")
     now_works: str  # a block running the reported pattern; it must not raise
+    # How the claim was checked where no snapshot venv could run the block (curated: "read from the code at
+    # vX: ..."); the outcomes in the snapshot venvs are read from data/snapshots/ by the page.
+    checked: str = ""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from tools.core.registry import Concern
 from tools.troubleshooting.facts import captures, curated_entries, reviewed, wiring_cases
 from tools.troubleshooting.views import render
 from tools.troubleshooting.views import schema as _inventory_schema
+from tools.upgrading.facts import fixed_outcomes
 
 
 def inventory() -> list[dict]:
@@ -53,7 +54,7 @@ CONCERN = Concern(
         "by_error": lambda _arg: render.render_by_error(curated_entries(), captures()),
         "checklist": lambda _arg: render.render_checklist(curated_entries()),
         "areas": lambda _arg: render.render_areas(curated_entries()),
-        "fixed": lambda _arg: render.render_fixed(curated_entries(), captures().torchrl),
+        "fixed": lambda _arg: render.render_fixed(curated_entries(), captures().torchrl, fixed_outcomes()),
     },
     inventory=inventory,
     inventory_schema=_inventory_schema.SCHEMA,

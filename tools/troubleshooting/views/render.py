@@ -162,25 +162,55 @@ def render_areas(curated: Curated) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_fixed(curated: Curated, torchrl: str) -> str:
+def _outcomes(outcomes: dict[str, dict]) -> str:
+    """What a fixed-upstream block did in the older releases' snapshot venvs, oldest first."""
+    ran = [release for release, o in outcomes.items() if o.get("result") == "ran"]
+    failed = [
+        f"{release} ({table_cells.code(o.get('error', o.get('result', '')).split(':')[0])})"
+        for release, o in outcomes.items()
+        if o.get("result") != "ran"
+    ]
+    parts = []
+    if failed:
+        parts.append("failed on " + ", ".join(failed))
+    if ran:
+        parts.append("ran on " + ", ".join(ran))
+    return "; ".join(parts)
+
+
+def _by_release(outcomes: dict[str, dict]) -> dict[str, dict]:
+    return dict(sorted(outcomes.items(), key=lambda item: tuple(int(p) for p in item[0].split("."))))
+
+
+def render_fixed(curated: Curated, torchrl: str, outcomes: dict[str, dict[str, dict]] | None = None) -> str:
+    """The table and one section per row; ``outcomes``: slug -> release -> what the row's block did in that
+    release's snapshot venv (``make api-snapshot``), read from data/snapshots/."""
+    outcomes = outcomes or {}
     lines = [
-        "| Reported failure | Report | Fixed by | First release with the fix |",
-        "| --- | --- | --- | --- |",
+        "| Reported failure | Report | Fixed by | First release with the fix | The block, run on older releases |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for row in curated.fixed:
         report = re.search(r"(\d+)$", row.reported).group(1)
         fix = re.search(r"(\d+)$", row.fix).group(1)
         lines.append(
             f"| [{table_cells.text(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
-            f"{row.fixed_in} |"
+            f"{row.fixed_in} | {_outcomes(_by_release(outcomes.get(row.slug, {}))) or 'not run'} |"
         )
     parts = ["\n".join(lines) + "\n"]
     for row in curated.fixed:
         parts.append(f"### {row.summary} {{ #{row.slug} }}\n")
+        checked = []
+        run = _outcomes(_by_release(outcomes.get(row.slug, {})))
+        if run:
+            checked.append(f"In the snapshot venvs of older releases (`make api-snapshot`) the block below {run}.")
+        if row.checked:
+            checked.append(f"Checked: {table_cells.markdown(row.checked)}.")
         parts.append(
             f"Reported in [{row.reported.split('github.com/')[1]}]({row.reported}); fixed by "
             f"[{row.fix.split('github.com/')[1]}]({row.fix}), first released in {row.fixed_in}. "
-            f"The reported pattern, run with torchrl {torchrl} by the tests:\n"
+            + " ".join(checked)
+            + f" The reported pattern, run with torchrl {torchrl} by the tests:\n"
         )
         parts.append(_fence("python", row.now_works))
     return "\n".join(parts)

@@ -8,6 +8,7 @@ newest step (the last snapshot -> the pinned release) touched; annotation-only c
 
 from __future__ import annotations
 
+from tools.core import registry
 from tools.core.registry import Concern
 from tools.troubleshooting.facts import curated_entries
 from tools.upgrading.facts import before_outcome, upgrades
@@ -15,7 +16,7 @@ from tools.upgrading.facts.records import ADDED, ANNOTATION_ONLY, Step
 from tools.upgrading.views import render
 from tools.upgrading.views import schema as _inventory_schema
 
-UPGRADE = "upgrade"
+UPGRADE = registry.UPGRADE
 
 
 def _release(fixed_in: str) -> tuple[int, ...] | None:
