@@ -10,13 +10,19 @@ STAMP := $(VENV)/.installed-stamp
 TORCH_PIN := $(shell sed -n 's/^ *"\(torch==[^"]*\)".*/\1/p' pyproject.toml)
 # Extra pip arguments for the torch install only (the GitHub workflow points it at the CPU wheel index).
 TORCH_PIP_ARGS ?=
+# The kept venv of an older torchrl the commands are tested in (`make release-venv`, below).
+RELEASE_TORCHRL ?= 0.13.3
+RELEASE_VENV := .cache/venv-torchrl-$(RELEASE_TORCHRL)
+RELEASE_STAMP := $(RELEASE_VENV)/.installed-stamp
+RELEASE_PROJECT_STAMP := $(RELEASE_VENV)/.project-stamp
+SNAPSHOT_TORCH ?= 2.13.0
 
 export OMP_NUM_THREADS := 1
 export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept api-snapshot
+.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept api-snapshot release-venv
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -25,7 +31,7 @@ help: ## List the targets
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet $(TORCH_PIP_ARGS) "$(TORCH_PIN)"
-	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pip install --quiet -e ".[site,test]"
 	@touch $@
 
 serve: $(STAMP) ## Serve the site with live reload on http://127.0.0.1:8000
@@ -34,7 +40,7 @@ serve: $(STAMP) ## Serve the site with live reload on http://127.0.0.1:8000
 build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json)
 	$(PY) -m mkdocs build --strict --site-dir site
 
-test: $(STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
+test: $(STAMP) $(RELEASE_PROJECT_STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -93,10 +99,24 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 # (torch alone first, a CPU build; the tensordict range the release's wheel requires; the pinned hydra-core),
 # runs tools/upgrading/facts/snapshot.py there with every fixed-upstream block and the "before" halves of the
 # migrations from that release, and deletes the venv. Needs no project venv.
-SNAPSHOT_TORCH ?= 2.13.0
 api-snapshot: ## Snapshot an older torchrl's API into data/snapshots/ (RELEASE=0.13.3; throwaway venv, ~1 GB, ~2 min)
 	@test -n "$(RELEASE)" || { echo "error: name the release, e.g. make api-snapshot RELEASE=0.13.3" >&2; exit 2; }
 	$(PYTHON) tools/wings/api_snapshot.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH) --torch-pip-args "$(TORCH_PIP_ARGS)"
+
+# A kept venv with an older torchrl (0.13.3, torch 2.13.0 CPU) and this project installed into it the way a
+# user installs the commands (`pip install -e .`: no MkDocs, their torch kept): the tests run the four
+# commands there (tests/tools/cli/test_other_release.py). ~1 GB, ~2 minutes, built once; `make clean` keeps it.
+$(RELEASE_STAMP):
+	rm -rf $(RELEASE_VENV)
+	$(PYTHON) -m venv $(RELEASE_VENV)
+	$(RELEASE_VENV)/bin/pip install --quiet $(TORCH_PIP_ARGS) "torch==$(SNAPSHOT_TORCH)"
+	$(RELEASE_VENV)/bin/pip install --quiet "torchrl==$(RELEASE_TORCHRL)" "torch==$(SNAPSHOT_TORCH)" $(shell sed -n 's/^ *"\(gymnasium==[^"]*\)".*/\1/p' pyproject.toml)
+	@touch $@
+$(RELEASE_PROJECT_STAMP): $(RELEASE_STAMP) pyproject.toml
+	$(RELEASE_VENV)/bin/pip install --quiet -e . "torch==$(SNAPSHOT_TORCH)" "torchrl==$(RELEASE_TORCHRL)"
+	@touch $@
+
+release-venv: $(RELEASE_PROJECT_STAMP) ## The kept torchrl 0.13.3 venv with the commands installed (RELEASE_TORCHRL=; make test builds it)
 
 troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting entries were reviewed against (after re-reading changed entries)
 	$(PY) -m tools.cli.troubleshooting accept
@@ -104,5 +124,6 @@ troubleshooting-accept: $(STAMP) ## Record the error texts the troubleshooting e
 parity-accept: $(STAMP) ## Record the config/class differences as reviewed (after reading the rows the build named)
 	$(PY) -m tools.cli.parity accept
 
-clean: ## Remove site/, caches and generated pages (keeps .venv/)
-	rm -rf site .cache .pytest_cache
+clean: ## Remove site/, caches and generated pages (keeps .venv/ and the kept .cache/venv-torchrl-*/)
+	rm -rf site .pytest_cache
+	find .cache -mindepth 1 -maxdepth 1 ! -name 'venv-torchrl-*' -exec rm -rf {} + 2>/dev/null || true

@@ -36,8 +36,11 @@ def child_env(**overrides: str) -> dict[str, str]:
 
 
 def clear_caches(*, pytest_cache: bool = False) -> None:
-    """What a fresh clone lacks: the records and generated pages (and pytest's cache)."""
-    shutil.rmtree(CACHE, ignore_errors=True)
+    """What a fresh clone lacks: the records and generated pages (and pytest's cache). The kept venvs of
+    older torchrl releases (``.cache/venv-torchrl-*``, ``make release-venv``) stay, as ``.venv/`` does."""
+    for path in CACHE.glob("*") if CACHE.is_dir() else ():
+        if not path.name.startswith("venv-torchrl-"):
+            shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
     if pytest_cache:
         shutil.rmtree(ROOT / ".pytest_cache", ignore_errors=True)
 

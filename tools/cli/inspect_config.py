@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tools.cli import other_release
 from tools.config_groups.facts import survey as config_survey
 from tools.core.codec import to_json
 from tools.core.errors import check_name_or_all, entry_point, unknown_name
@@ -63,6 +64,8 @@ def main_args(argv: list[str] | None) -> int:
     check_name_or_all(
         args.name, args.all, "config NAME (a dataclass such as PPOTrainerConfig, or group/name such as trainer/ppo)"
     )
+    if other_release.other_release():  # another torchrl than the pinned one: introspection alone
+        return other_release.inspect_config(args.name, args.all, args.json)
 
     survey = config_survey()
     rows = {row.config: row for row in parity_rows()}

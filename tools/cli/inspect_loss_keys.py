@@ -23,6 +23,7 @@ import argparse
 import json
 import sys
 
+from tools.cli import other_release
 from tools.core.errors import UsageError, entry_point, require_torchrl, unknown_name
 from tools.core.keys import key_text
 from tools.core.signatures import format_call
@@ -255,6 +256,8 @@ def _print_json(data) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     name = _chosen_name(args)
+    if other_release.other_release():  # another torchrl than the pinned one: introspection alone
+        return other_release.inspect_loss_keys(name, args.all, args.list, args.json, AROUND_A_LOSS)
     if args.list:
         names = [*_loss_names(), *AROUND_A_LOSS]
         if args.json:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from tools.cli import other_release
 from tools.config_groups.facts import survey as config_survey
 from tools.core.errors import check_name_or_all, entry_point, unknown_name
 from tools.trainers.facts import trainer_records
@@ -54,6 +55,8 @@ def _text(entry: dict) -> str:
 def main_args(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     check_name_or_all(args.name, args.all, "trainer NAME (e.g. TD3Trainer)")
+    if other_release.other_release():  # another torchrl than the pinned one: introspection alone
+        return other_release.inspect_trainer(args.name, args.all, args.json)
 
     entries = inventory(trainer_records(), config_survey())
     by_name = {e["name"]: e for e in entries}

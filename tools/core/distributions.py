@@ -26,12 +26,17 @@ DISTRIBUTIONS: dict[str, str | None] = {
 SHOWN = tuple(name for name, label in DISTRIBUTIONS.items() if label is not None)
 
 
+def requirements() -> list[str]:
+    """Every requirement of ``pyproject.toml``: the commands' own, then each extra's (the pins are in ``site``)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [*project["dependencies"], *(r for extra in project["optional-dependencies"].values() for r in extra)]
+
+
 @functools.cache
 def pinned() -> dict[str, str]:
     """The versions ``pyproject.toml`` pins for the shown distributions (the local build tag, +cpu, aside)."""
-    dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     pins = {}
-    for requirement in dependencies:
+    for requirement in requirements():
         match = re.match(r"^([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?==([^;\s]+)", requirement)
         if match and match.group(1).lower() in SHOWN:
             pins[match.group(1).lower()] = match.group(2)

@@ -14,7 +14,8 @@ from tools.versions.views.render import render_table
 def _pins() -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     pins = {}
-    for requirement in project["dependencies"]:
+    # The pins live in the "site" extra; the commands' own dependencies are ranges.
+    for requirement in project["optional-dependencies"]["site"]:
         match = re.match(r"^([A-Za-z0-9_.\-\[\]]+?)(?:\[[^\]]*\])?==([^;\s]+)", requirement)
         if match:
             pins[match.group(1).lower()] = match.group(2)

@@ -43,7 +43,7 @@ def render_overview(reference: EstimatorReference, page: str = "") -> str:
         required = ", ".join(code(p.name) for p in record.parameters if p.required)
         rows.append(
             f"| [{code(record.name)}]({page}#{anchor(record.name)})"
-            f"{registry.badges(f'estimators.classes {record.name}', page or urls.ESTIMATOR_REFERENCE)} "
+            f"{registry.badges(f'estimators.classes {record.name}', urls.ESTIMATOR_REFERENCE)} "
             f"| {code('ValueEstimators.' + record.member)} "
             f"| {required} | {_first_sentence(record.summary)} |"
         )

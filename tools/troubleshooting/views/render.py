@@ -168,18 +168,19 @@ def _outcomes(outcomes: dict[str, dict]) -> str:
     failed = [
         f"{release} ({table_cells.code(o.get('error', o.get('result', '')).split(':')[0])})"
         for release, o in outcomes.items()
-        if o.get("result") != "ran"
+        if o.get("result") not in ("ran", "not run")
     ]
+    skipped = [release for release, o in outcomes.items() if o.get("result") == "not run"]
     parts = []
     if failed:
         parts.append("failed on " + ", ".join(failed))
     if ran:
         parts.append("ran on " + ", ".join(ran))
+    if skipped:
+        parts.append(
+            "could not run on " + ", ".join(skipped) + " (the venv's torch cannot load that release's extension)"
+        )
     return "; ".join(parts)
-
-
-def _by_release(outcomes: dict[str, dict]) -> dict[str, dict]:
-    return dict(sorted(outcomes.items(), key=lambda item: tuple(int(p) for p in item[0].split("."))))
 
 
 def render_fixed(curated: Curated, torchrl: str, outcomes: dict[str, dict[str, dict]] | None = None) -> str:
@@ -195,13 +196,13 @@ def render_fixed(curated: Curated, torchrl: str, outcomes: dict[str, dict[str, d
         fix = re.search(r"(\d+)$", row.fix).group(1)
         lines.append(
             f"| [{table_cells.text(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
-            f"{row.fixed_in} | {_outcomes(_by_release(outcomes.get(row.slug, {}))) or 'not run'} |"
+            f"{row.fixed_in} | {_outcomes(outcomes.get(row.slug, {})) or 'not run'} |"
         )
     parts = ["\n".join(lines) + "\n"]
     for row in curated.fixed:
         parts.append(f"### {row.summary} {{ #{row.slug} }}\n")
         checked = []
-        run = _outcomes(_by_release(outcomes.get(row.slug, {})))
+        run = _outcomes(outcomes.get(row.slug, {}))
         if run:
             checked.append(f"In the snapshot venvs of older releases (`make api-snapshot`) the block below {run}.")
         if row.checked:

@@ -79,14 +79,32 @@ def before_outcome(step_record: Step, slug: str) -> dict | None:
     return recorded
 
 
+# The snapshot venvs all hold torch 2.13.0 (the CPU wheel at hand), which the compiled extension of other
+# torchrl releases does not load with (see the versions page): a block that needs it (prioritized replay)
+# raises this there whatever the release's code says, so its outcome checks nothing.
+EXTENSION_UNAVAILABLE = "is not available. See warning above."
+NOT_RUN = "not run"
+
+
 def fixed_outcomes() -> dict[str, dict[str, dict]]:
-    """slug -> release -> what each fixed-upstream row's block did in that release's snapshot venv."""
+    """slug -> release -> what each fixed-upstream row's block did in that release's snapshot venv (oldest
+    first): ran, raised (with the error), or not run (the venv's torch cannot load the release's extension)."""
     found: dict[str, dict[str, dict]] = {}
-    for path in sorted(curated.SNAPSHOTS.glob("torchrl-*.json")):
+    paths = sorted(curated.SNAPSHOTS.glob("torchrl-*.json"), key=lambda p: _version(p.stem.removeprefix("torchrl-")))
+    for path in paths:
         facts = json.loads(path.read_text(encoding="utf-8"))
         for slug, outcome in (facts.get("fixed_upstream") or {}).items():
+            if EXTENSION_UNAVAILABLE in outcome.get("error", ""):
+                outcome = {
+                    "result": NOT_RUN,
+                    "error": "torchrl's compiled extension does not load with this venv's torch",
+                }
             found.setdefault(slug, {})[facts["versions"]["torchrl"]] = outcome
     return found
+
+
+def _version(release: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in release.split("."))
 
 
 __all__ = [

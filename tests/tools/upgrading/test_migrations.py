@@ -1,0 +1,104 @@
+"""Each migration's two halves: "before" runs on the older release and fails on the pinned one; "after" runs
+on the pinned one (the site's block runners run it, as the page shows it).
+
+"Before" halves of the 0.13.3 step run here, in the kept 0.13.3 venv (``make release-venv``); those of
+older steps ran in their release's snapshot venv (``make api-snapshot``), which recorded the outcome with
+the digest of the code, checked here against the file as it stands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.support.release_venv import RELEASE, release_venv
+from tools.upgrading.facts import before_outcome, curated, upgrades
+from tools.upgrading.facts.records import NEEDS_NOTE
+
+MIGRATIONS = [(step, note) for step in upgrades().steps for note in step.notes if note.migration is not None]
+IDS = [f"{step.slug}:{note.slug}" for step, note in MIGRATIONS]
+
+
+def _path(step, note):
+    return curated.migration_folder(step.old) / f"{note.slug}{curated.BEFORE}"
+
+
+# Runs each file given, in turn, in one interpreter (torch is imported once, not once per file), with fresh
+# globals as __main__; prints one JSON line per file: the first line of what it raised, or null.
+RUNNER = """
+import json, runpy, sys, warnings
+warnings.simplefilter("ignore")
+for path in sys.argv[1:]:
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except BaseException as exc:
+        print(json.dumps([path, (type(exc).__name__ + ": " + (str(exc).splitlines() or [""])[0])]))
+    else:
+        print(json.dumps([path, None]))
+"""
+
+
+def _run_all(python: str, paths: list, cwd) -> dict[str, str | None]:
+    """path -> None (ran) or the error it raised."""
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    done = subprocess.run(
+        [python, "-c", RUNNER, *map(str, paths)], cwd=cwd, env=env, capture_output=True, text=True, timeout=900
+    )
+    results = dict(json.loads(line) for line in done.stdout.splitlines() if line.startswith("["))
+    assert len(results) == len(paths), f"the runner stopped early (exit {done.returncode}):\n{done.stderr[-3000:]}"
+    return results
+
+
+def test_every_step_has_migrations():
+    assert {step.slug for step, _ in MIGRATIONS} >= {"0.12-to-0.13", "0.13-to-0.14"}
+
+
+@pytest.mark.parametrize(
+    ("step", "note"),
+    [m for m in MIGRATIONS if m[0].old != RELEASE],
+    ids=[i for (s, _), i in zip(MIGRATIONS, IDS, strict=True) if s.old != RELEASE],
+)
+def test_an_older_before_half_ran_in_its_snapshot_venv(step, note):
+    outcome = before_outcome(step, note.slug)
+    assert outcome is not None, (
+        f"{_path(step, note)} has not been run as it stands in torchrl {step.old}: make api-snapshot RELEASE={step.old}"
+    )
+    assert outcome["result"] == "ran", f"{_path(step, note)} on torchrl {step.old}: {outcome}"
+
+
+@pytest.fixture(scope="module")
+def on_the_kept_release(tmp_path_factory):
+    bin_dir = release_venv()
+    mine = [(step, note) for step, note in MIGRATIONS if step.old == RELEASE]
+    results = _run_all(str(bin_dir / "python"), [_path(*m) for m in mine], tmp_path_factory.mktemp("before"))
+    return {note.slug: results[str(_path(step, note))] for step, note in mine}
+
+
+@pytest.mark.parametrize(
+    ("step", "note"),
+    [m for m in MIGRATIONS if m[0].old == RELEASE],
+    ids=[i for (s, _), i in zip(MIGRATIONS, IDS, strict=True) if s.old == RELEASE],
+)
+def test_a_before_half_runs_on_the_kept_release(step, note, on_the_kept_release):
+    error = on_the_kept_release[note.slug]
+    assert error is None, f"{_path(step, note)} on torchrl {RELEASE}: {error}"
+
+
+@pytest.fixture(scope="module")
+def on_the_pinned_release(tmp_path_factory):
+    checked = [(step, note) for step, note in MIGRATIONS if note.impact in NEEDS_NOTE]
+    results = _run_all(sys.executable, [_path(*m) for m in checked], tmp_path_factory.mktemp("pinned"))
+    return {note.slug: results[str(_path(step, note))] for step, note in checked}
+
+
+@pytest.mark.parametrize(("step", "note"), MIGRATIONS, ids=IDS)
+def test_a_before_half_fails_on_the_pinned_release(step, note, on_the_pinned_release):
+    """The change is real: what the older release ran (or asserted) does not hold any more."""
+    if note.impact not in NEEDS_NOTE:
+        pytest.skip(f"{note.slug} is {note.impact}: nothing to migrate")
+    error = on_the_pinned_release[note.slug]
+    assert error is not None, f"{_path(step, note)} still runs on the pinned torchrl: is the note about a real change?"
