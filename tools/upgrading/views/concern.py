@@ -12,7 +12,7 @@ from tools.core import registry
 from tools.core.registry import Concern
 from tools.troubleshooting.facts import curated_entries
 from tools.upgrading.facts import before_outcome, upgrades
-from tools.upgrading.facts.records import ADDED, ANNOTATION_ONLY, Step
+from tools.upgrading.facts.records import ADDED, ANNOTATION_ONLY, NEEDS_NOTE, Step
 from tools.upgrading.views import render
 from tools.upgrading.views import schema as _inventory_schema
 
@@ -73,6 +73,9 @@ def _badges() -> dict[str, list[tuple[str, str]]]:
     if id(data) in _index:
         return _index[id(data)]
     found: dict[str, list[tuple[str, str]]] = {}
+    # An object's own badge links to its most telling note (what breaks or changes behaviour first), else to
+    # its first change.
+    object_rank: dict[str, int] = {}
     newest = data.steps[-1] if data.steps and data.steps[-1].new == data.pinned else None
     if newest is not None:
         where = render.page(newest)
@@ -84,12 +87,13 @@ def _badges() -> dict[str, list[tuple[str, str]]]:
             anchor = c.note or (render.SECTIONS.get(c.section, ("", ""))[1] if added else "every-difference")
             badge = (f"new in {version}" if added else f"changed in {version}", f"{where}#{anchor}")
             subject = f"{c.section} {c.object}"
-            if c.field:
-                found.setdefault(f"{subject} {c.field}", [badge])
-                # The object itself is touched too: "changed", unless it is new as a whole.
-                found.setdefault(subject, [(f"changed in {version}", f"{where}#{anchor}")])
-            else:
-                found[subject] = [badge]
+            if not c.field:
+                found[subject], object_rank[subject] = [badge], -1
+                continue
+            found.setdefault(f"{subject} {c.field}", [badge])
+            rank = (0 if c.impact in NEEDS_NOTE else 1) if c.note else 2
+            if object_rank.get(subject, 3) > rank:  # the object is touched too: "changed", unless new as a whole
+                found[subject], object_rank[subject] = [(f"changed in {version}", f"{where}#{anchor}")], rank
     _index.clear()
     _index[id(data)] = found
     return found
