@@ -203,7 +203,14 @@ def render_step(step: Step, pinned: str, before_checked: dict[str, str], fixed: 
         counts[c.impact] += 1
     here = page(step)
     out = [f"# Upgrading from torchrl {minor(step.old)} to {minor(step.new)}", "", _provenance(step, pinned), ""]
-    summary = ", ".join(f"{counts[i]} {IMPACT_TITLES[i].lower()}" for i in IMPACT_TITLES if counts[i])
+    counted = {
+        BREAKING: "break code",
+        BEHAVIOUR: "change behaviour",
+        DEPRECATION: "announce a deprecation",
+        NEW: "are new",
+        NONE: "need nothing",
+    }
+    summary = ", ".join(f"{counts[i]} {counted[i]}" for i in IMPACT_TITLES if counts[i])
     out += [f"**{len(step.changes)} differences** from {step.old} to {step.new}: {summary}.", ""]
     by_impact: dict[str, list[Note]] = defaultdict(list)
     for n in step.notes:
