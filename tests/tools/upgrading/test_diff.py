@@ -1,4 +1,4 @@
-"""tools/upgrading/diff.py: raw differences between two snapshot dicts, per object and field."""
+"""tools/upgrading/facts/diff.py: raw differences between two snapshot dicts, per object and field."""
 
 from __future__ import annotations
 
