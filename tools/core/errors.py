@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import difflib
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable
@@ -93,7 +95,7 @@ def error_text(
     """
     if qualified:
         return "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    message = str(exc)
+    message = _sets_sorted(str(exc))
     if lines is not None:
         message = " ".join([line.strip() for line in message.splitlines() if line.strip()][:lines])
     if limit is not None:
@@ -101,6 +103,30 @@ def error_text(
     if lines is not None and not message:
         return type(exc).__name__
     return f"{type(exc).__name__}: {message}"
+
+
+# A set literal without nested braces, as a message prints one: ``{('agents', 'action'), ('agents', 'obs')}``.
+_SET_LITERAL = re.compile(r"\{[^{}:]+\}")
+
+
+def _sets_sorted(message: str) -> str:
+    """The message with each printed set's items in sorted order.
+
+    Python orders a set of strings by their hashes, which change with every process
+    (PYTHONHASHSEED), so the same failure would print differently in two builds: a page
+    would differ between a build and a rebuild, and builds would not be reproducible.
+    """
+
+    def sort(match: re.Match) -> str:
+        try:
+            items = ast.literal_eval(match.group(0))
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return match.group(0)
+        if not isinstance(items, set):
+            return match.group(0)
+        return "{" + ", ".join(sorted(repr(item) for item in items)) + "}"
+
+    return _SET_LITERAL.sub(sort, message)
 
 
 def first_line(text: str, limit: int | None = None) -> str:
