@@ -104,7 +104,11 @@ def test_section_shows_the_updaters_as_built_and_the_measured_eps_rule():
             "calls": [Call("SoftUpdate", 3, 3, {"tau": "TAU"}, ["loss"])],
         }
     )
-    comparison = compare(recipe, [_source("d", ["XLoss"], {"optim.target_update_polyak": 0.995})], set())
+    # The scan saw the key passed to SoftUpdate's eps (otherwise an eps answers no TAU).
+    source = _landing(
+        _source("d", ["XLoss"], {"optim.target_update_polyak": 0.995}), {"optim.target_update_polyak": "SoftUpdate.eps"}
+    )
+    comparison = compare(recipe, [source], set())
     text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
     assert "| Target updater | `SoftUpdate(tau=0.005)` | `SoftUpdate(eps=0.995)` |" in text
     assert "`eps` is `1 - tau`" in text
@@ -173,7 +177,7 @@ def test_a_knob_stated_another_way_shows_the_converted_value_and_names_the_conve
     assert (cells["TOTAL_FRAMES"].key, cells["TOTAL_FRAMES"].converted) == ("collector.n_iters", 10_000)
     text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
     assert "from `optim.target_update_polyak` (`SoftUpdate` `eps`)<br>→ `0.005` (tau = 1 − eps)" in text
-    assert "updates per batch = utd_ratio × frames_per_batch" in text
+    assert "updates per batch = utd\\_ratio × frames\\_per\\_batch" in text
 
 
 def test_an_eps_that_is_not_soft_update_eps_answers_no_knob():
@@ -214,6 +218,7 @@ def test_every_conversion_names_what_keeps_it_true_and_the_curated_ones_hold_in_
     mirror = Path(os.environ.get("SOTA_MIRROR") or ROOT / ".mirrors" / "pytorch-rl.git")
     if not mirror.is_dir():
         pytest.skip("needs a git directory of pytorch/rl at SOTA_MIRROR or .mirrors/pytorch-rl.git")
+    ignored = {c.leaf: c.ignored_by for c in CONVERSIONS if c.scripts_only}
     patterns = {
         "utd_ratio": r"int\(\s*cfg\.collector\.frames_per_batch\s*\*\s*cfg\.optim\.utd_ratio\s*\)",
         "n_iters": r"cfg\.collector\.total_frames\s*=\s*cfg\.collector\.frames_per_batch\s*\*\s*cfg\.collector\.n_iters",
@@ -232,6 +237,11 @@ def test_every_conversion_names_what_keeps_it_true_and_the_curated_ones_hold_in_
                     text=True,
                     check=True,
                 ).stdout
-                assert re.search(pattern, code), f"{path} does not compute what the {leaf} conversion says"
-                checked += 1
+                listed = f"{source.directory}/{source.file}" in ignored[leaf]
+                computes = re.search(pattern, code) is not None
+                assert computes != listed, (
+                    f"{path}: {'computes' if computes else 'does not compute'} what the {leaf} conversion says, "
+                    f"and is {'' if listed else 'not '}in its ignored_by"
+                )
+                checked += computes
     assert checked >= 5

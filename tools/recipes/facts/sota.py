@@ -70,6 +70,11 @@ class Conversion:
     name: str  # the conversion, as the page names it ("tau = 1 - eps")
     convert: Callable[[Any, LossSource], Any]  # (value, its source) -> the value in the knob's terms, or None
     checked: str  # what keeps the conversion true (shown nowhere; read by the tests)
+    # Read from the scripts' own arithmetic: only a script's key converts (a trainer config's same-named key
+    # reaches no such arithmetic), and not in the scripts that carry the key in their config but never read it
+    # ("directory/file"; tests/tools/recipes/test_sota.py checks the list both ways in the pytorch/rl mirror).
+    scripts_only: bool = False
+    ignored_by: frozenset[str] = frozenset()
 
 
 def _other(source: LossSource, knob: str) -> Any:
@@ -110,6 +115,8 @@ CONVERSIONS: tuple[Conversion, ...] = (
         _times("FRAMES_PER_BATCH"),
         "read from the scripts at the recorded commit: num_updates = int(frames_per_batch * utd_ratio) "
         "(tests/tools/recipes/test_sota.py checks them in the pytorch/rl mirror)",
+        scripts_only=True,
+        ignored_by=frozenset({"sac/sac-async.py"}),  # its config-async.yaml sets utd_ratio; the script never reads it
     ),
     Conversion(
         "TOTAL_FRAMES",
@@ -119,6 +126,7 @@ CONVERSIONS: tuple[Conversion, ...] = (
         _times("FRAMES_PER_BATCH"),
         "read from the scripts at the recorded commit: total_frames = frames_per_batch * n_iters "
         "(tests/tools/recipes/test_sota.py checks them in the pytorch/rl mirror)",
+        scripts_only=True,
     ),
 )
 
@@ -135,7 +143,11 @@ def conversion_for(source: LossSource, knob: str, key: str) -> Conversion | None
 
 def _usable(source: LossSource, knob: str, key: str) -> bool:
     c = conversion_for(source, knob, key)
-    return c is None or not c.lands_on or source.lands_on.get(key) == c.lands_on
+    if c is None:
+        return True
+    if c.scripts_only and (source.kind != "script" or f"{source.directory}/{source.file}" in c.ignored_by):
+        return False
+    return not c.lands_on or source.lands_on.get(key) == c.lands_on
 
 
 # At most this many scripts get a column; the others are linked below the table.
