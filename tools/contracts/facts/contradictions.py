@@ -269,20 +269,29 @@ def estimator_contradictions() -> list[Contradiction]:
     return [c for r in reference().estimators for c in estimator_record_contradictions(r)]
 
 
-def _documented_defaults(name: str, parameters, page: str, family: str) -> list[Contradiction]:
+def _documented_defaults(
+    name: str, parameters, page: str, family: str, effective: dict[str, str] | None = None
+) -> list[Contradiction]:
     documented = objects.documented()
     if name not in documented:
         return []
     docs, _text = api_docs(name)
     defaults = {p.name: p.default for p in parameters if not p.required}
     return _tagged(
-        default_contradictions(name, page, docs, defaults, None), family, f"hook-{name}" if family == "hook" else ""
+        default_contradictions(name, page, docs, defaults, effective),
+        family,
+        f"hook-{name}" if family == "hook" else "",
     )
 
 
 def hook_contradictions() -> list[Contradiction]:
-    """The hook classes' docstrings (their API sections) against their signatures (introspected)."""
-    return [c for h in hook_records() for c in _documented_defaults(h.name, h.parameters, urls.TRAINER_HOOKS, "hook")]
+    """The hook classes' docstrings (their API sections) against their signatures (introspected), and a
+    ``None`` default against what the built hook holds (measured, where the trainer zoo builds it)."""
+    return [
+        c
+        for h in hook_records()
+        for c in _documented_defaults(h.name, h.parameters, urls.TRAINER_HOOKS, "hook", h.effective_defaults)
+    ]
 
 
 def updater_contradictions() -> list[Contradiction]:
