@@ -57,10 +57,12 @@ def effective_defaults(name: str, cls: type, parameters) -> dict[str, str]:
         else:
             cls.__init__ = own
     passed = set(calls[0]) if calls else set()
+    # A dict subclass (LogValidationReward keeps a KeyDependentDefaultDict) is recorded as the plain dict it
+    # holds, so that it reads back as a literal and compares with a documented mapping.
     return {
-        n: repr(getattr(hook, n))
+        n: repr(dict(value) if isinstance(value, dict) else value)
         for n in unset
-        if n not in passed and n in getattr(hook, "__dict__", {}) and not callable(getattr(hook, n))
+        if n not in passed and n in getattr(hook, "__dict__", {}) and not callable(value := getattr(hook, n))
     }
 
 
