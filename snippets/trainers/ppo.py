@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 import torch
+from tensordict import TensorDict
 from tensordict.nn import NormalParamExtractor, TensorDictModule
 from torch import nn
 from torchrl.checkpoint import Checkpoint
@@ -40,6 +41,7 @@ def make_trainer(
     n_act = env.action_spec.shape[-1]
 
     # A Gaussian policy squashed into the action bounds, and a state-value critic.
+    # TanhNormal squashes into [-1, 1] unless given low and high: Pendulum's are [-2, 2].
     policy_net = nn.Sequential(
         MLP(in_features=n_obs, out_features=2 * n_act, num_cells=[HIDDEN]),
         NormalParamExtractor(),
@@ -51,6 +53,10 @@ def make_trainer(
         in_keys=["loc", "scale"],
         spec=env.action_spec,
         distribution_class=TanhNormal,
+        distribution_kwargs={
+            "low": env.action_spec.space.low,
+            "high": env.action_spec.space.high,
+        },
         return_log_prob=True,  # the loss needs the log-prob of the collected actions
     )
     critic = ValueOperator(
@@ -126,3 +132,10 @@ with tempfile.TemporaryDirectory() as tmp:
     restored.train()  # the remaining batches
     print(f"resumed run ended at {restored.collected_frames} frames")
     assert restored.collected_frames == TOTAL_FRAMES
+
+    # The policy's actions use Pendulum's whole range, past the [-1, 1] of a bare TanhNormal.
+    with torch.no_grad():
+        observations = TensorDict({"observation": torch.randn(256, 3)}, [256])
+        actions = restored.loss_module.actor_network(observations)["action"]
+    print(f"actions reach {actions.abs().max():.2f} (Pendulum's bound: 2)")
+    assert 1 < actions.abs().max() <= 2

@@ -62,3 +62,37 @@ def test_an_unannotated_factory_must_be_curated():
 def test_missing_target_is_recorded_not_raised():
     kind, resolved, _, error = introspect.resolve_target("torch.optim.NoSuchOptimizer", curated.load())
     assert (kind, resolved) == ("missing", "") and "NoSuchOptimizer" in error
+
+
+def test_a_loss_factory_records_the_class_instantiating_it_builds():
+    """`_make_ppo_loss` is annotated `-> PPOLoss`; with its defaults (`loss_type="clip"`) it builds ClipPPOLoss.
+    The survey is the one record of what a config builds: measured, with the annotation kept beside it."""
+    survey = config_groups.survey()
+    ppo = survey.by_key("loss/ppo")
+    assert ppo.resolved_name == "ClipPPOLoss" and ppo.annotated.endswith(".PPOLoss")
+    assert ppo.resolved_how.startswith("measured")
+    assert survey.builds("loss/ppo") == ppo.resolved
+    assert survey.builds("loss/ppo", {"loss_type": "'kl'"}).endswith(".KLPENPPOLoss")
+    with pytest.raises(ValueError, match="no instantiation measured"):
+        survey.builds("loss/ppo", {"loss_type": "'nothing'"})
+    # Every loss factory was instantiated, and its config reports what its defaults built.
+    for factory in survey.factories:
+        config = survey.config(factory.config)
+        assert factory.default_class == config.resolved_name, factory.config
+
+
+def test_the_measured_class_is_what_hydra_instantiates():
+    """Independent of the survey: instantiate the PPO loss config with Hydra and tiny networks."""
+    from hydra.utils import instantiate
+    from omegaconf import OmegaConf
+
+    from tools.torchrl import loss_zoo
+
+    dataclass_type = introspect.config_dataclasses()["PPOLossConfig"]
+    case = loss_zoo.build("PPOLoss")
+    arguments = loss_zoo.bound_call(case).arguments
+    names = {f.name for f in dataclasses.fields(dataclass_type)}
+    loss = instantiate(OmegaConf.structured(dataclass_type()), _partial_=True)(
+        **{k: v for k, v in arguments.items() if k in names}
+    )
+    assert type(loss).__name__ == config_groups.survey().by_key("PPOLossConfig").resolved_name

@@ -45,3 +45,11 @@ def test_inventory_has_the_contract_and_the_contradictions():
     section = CONCERN.inventory()
     assert {"loss_contract", "docstring_contradictions"} <= set(section)
     assert section["docstring_contradictions"]
+
+
+def test_the_forward_rule_names_the_losses_whose_terms_are_not_loss_underscore():
+    """DQNLoss, QMixerLoss and three more return a single `loss`: the contract says so (measured)."""
+    text = CONCERN.sections["forward"]("")
+    for name in ("DQNLoss", "QMixerLoss", "DTLoss", "DistributionalDQNLoss", "GAILLoss"):
+        assert f"[`{name}`](" in text
+    assert "every loss names them `loss_*`" not in text and "do not:" in text

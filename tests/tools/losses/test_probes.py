@@ -65,3 +65,18 @@ def test_every_measured_loss_has_a_nested_verdict():
     for name in zoo.names():
         nested = record_of(name).measured.probes.nested
         assert nested is not None and (nested.ok or nested.error), name
+
+
+def test_skip_done_states_keeps_the_terminal_observation_from_the_actor_not_from_the_critics():
+    """What the SACLoss page's skip_done_states row says, measured (tools/losses/facts/probes/terminal.py)."""
+    from tools.losses.views.probes import argument_cell
+
+    terminal = record_of("SACLoss").measured.probes.terminal
+    off, on = terminal.runs
+    assert (off.skip_done_states, on.skip_done_states) == (False, True)
+    assert off.nan_outputs == on.nan_outputs == ["loss_qvalue"]  # it does not fix the NaN critic loss
+    assert off.network_read_nan == {"actor_network": True, "qvalue_network": True}
+    assert on.network_read_nan == {"actor_network": False, "qvalue_network": True}
+    cell = argument_cell(record_of("SACLoss").measured.probes, "skip_done_states")
+    assert "`skip_done_states=True`: `loss_qvalue` NaN; the NaN reaches `qvalue_network`, not `actor_network`" in cell
+    assert record_of("DQNLoss").measured.probes.terminal is None  # no such argument

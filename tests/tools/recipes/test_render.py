@@ -80,5 +80,5 @@ def test_loss_pages_link_their_recipes():
     first = recipes()[0]
     loss = first.losses[0]
     assert (f"Recipe: {first.family}", f"recipes/{first.slug}.md") in CONCERN.links("loss", loss)
-    # The loss page lists what every concern links under "Recipes and SOTA implementations".
+    # The loss page lists what every concern links under "Recipes, configs and SOTA implementations that build it".
     assert (f"Recipe: {first.family}", f"recipes/{first.slug}.md") in registry.links("loss", loss)

@@ -104,7 +104,11 @@ def test_section_shows_the_updaters_as_built_and_the_measured_eps_rule():
             "calls": [Call("SoftUpdate", 3, 3, {"tau": "TAU"}, ["loss"])],
         }
     )
-    comparison = compare(recipe, [_source("d", ["XLoss"], {"optim.target_update_polyak": 0.995})], set())
+    # The scan saw the key passed to SoftUpdate's eps (otherwise an eps answers no TAU).
+    source = _landing(
+        _source("d", ["XLoss"], {"optim.target_update_polyak": 0.995}), {"optim.target_update_polyak": "SoftUpdate.eps"}
+    )
+    comparison = compare(recipe, [source], set())
     text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
     assert "| Target updater | `SoftUpdate(tau=0.005)` | `SoftUpdate(eps=0.995)` |" in text
     assert "`eps` is `1 - tau`" in text
@@ -141,3 +145,103 @@ def test_the_td3_bc_page_compares_the_td3_bc_script_with_its_alpha():
     alpha = next(row for row in comparison.rows if row.knob == "ALPHA")
     assert alpha.cells[0].key == "optim.alpha"
     assert "TD3BCLoss(alpha)" in alpha.cells[0].used_by
+
+
+def _landing(source: LossSource, lands_on: dict[str, str]) -> LossSource:
+    import dataclasses
+
+    return dataclasses.replace(source, lands_on=lands_on)
+
+
+def test_a_knob_stated_another_way_shows_the_converted_value_and_names_the_conversion():
+    recipe = _recipe(["XLoss"], {"TAU": "0.005", "UPDATES_PER_BATCH": "32", "TOTAL_FRAMES": "2_000"})
+    source = _landing(
+        _source(
+            "d",
+            ["XLoss"],
+            {
+                "optim.target_update_polyak": 0.995,
+                "optim.utd_ratio": 0.5,
+                "collector.frames_per_batch": 1000,
+                "collector.total_frames": "???",
+                "collector.n_iters": 10,
+            },
+        ),
+        {"optim.target_update_polyak": "SoftUpdate.eps"},
+    )
+    comparison = compare(recipe, [source], set())
+    cells = {row.knob: row.cells[0] for row in comparison.rows}
+    assert (cells["TAU"].value, cells["TAU"].converted, cells["TAU"].conversion) == (0.995, 0.005, "tau = 1 − eps")
+    assert (cells["UPDATES_PER_BATCH"].value, cells["UPDATES_PER_BATCH"].converted) == (0.5, 500)
+    # An unset total ("???": the script fills it in) gives way to the iterations it is computed from.
+    assert (cells["TOTAL_FRAMES"].key, cells["TOTAL_FRAMES"].converted) == ("collector.n_iters", 10_000)
+    text = render_sota(recipe, comparison, "0123456789abcdef", eps_is_one_minus_tau=True)
+    assert "from `optim.target_update_polyak` (`SoftUpdate` `eps`)<br>→ `0.005` (tau = 1 − eps)" in text
+    assert "updates per batch = utd\\_ratio × frames\\_per\\_batch" in text
+
+
+def test_an_eps_that_is_not_soft_update_eps_answers_no_knob():
+    recipe = _recipe(["XLoss"], {"TAU": "0.005"})
+    optimizer = _landing(_source("d", ["XLoss"], {"optim.eps": 1e-8}), {"optim.eps": "Adam.eps"})
+    assert compare(recipe, [optimizer], set()).unmatched == ["TAU"]
+    updater = _landing(
+        _source("d", ["XLoss"], {"target_net_updater.eps": 0.99}), {"target_net_updater.eps": "SoftUpdate.eps"}
+    )
+    assert compare(recipe, [updater], set()).rows[0].cells[0].converted == 0.01
+
+
+def test_the_sac_page_converts_the_scripts_eps_to_tau():
+    """The issue's case: 0.995 from optim.target_update_polyak is SoftUpdate's eps; the tau it stands for is 0.005."""
+    comparison = sota_comparison("sac")
+    tau = next(row for row in comparison.rows if row.knob == "TAU")
+    polyak = [c for c in tau.cells if c is not None and c.key == "optim.target_update_polyak"]
+    assert polyak and all(c.lands_on == "SoftUpdate.eps" and c.converted == 0.005 for c in polyak)
+    text = CONCERN.sections["sota"]("sac")
+    assert "→ `0.005` (tau = 1 − eps)" in text
+
+
+def test_every_conversion_names_what_keeps_it_true_and_the_curated_ones_hold_in_the_scripts():
+    """utd_ratio and n_iters are read from the scripts' code, not from a construction the scanner sees: check
+    each script that has such a key in the pytorch/rl mirror (where there is one), at the recorded commit."""
+    import os
+    import re
+    import subprocess
+    from pathlib import Path
+
+    import pytest
+
+    from tools.core.paths import ROOT
+    from tools.recipes.facts.sota import CONVERSIONS
+    from tools.sota.facts import sota_map
+
+    assert all(c.checked for c in CONVERSIONS)
+    mirror = Path(os.environ.get("SOTA_MIRROR") or ROOT / ".mirrors" / "pytorch-rl.git")
+    if not mirror.is_dir():
+        pytest.skip("needs a git directory of pytorch/rl at SOTA_MIRROR or .mirrors/pytorch-rl.git")
+    ignored = {c.leaf: c.ignored_by for c in CONVERSIONS if c.scripts_only}
+    patterns = {
+        "utd_ratio": r"int\(\s*cfg\.collector\.frames_per_batch\s*\*\s*cfg\.optim\.utd_ratio\s*\)",
+        "n_iters": r"cfg\.collector\.total_frames\s*=\s*cfg\.collector\.frames_per_batch\s*\*\s*cfg\.collector\.n_iters",
+    }
+    commit = sota_map().commit
+    checked = 0
+    for source in loss_sources():
+        if source.kind != "script":
+            continue
+        for leaf, pattern in patterns.items():
+            if any(h.key.rsplit(".", 1)[-1] == leaf for h in source.hyperparameters):
+                path = f"sota-implementations/{source.directory}/{source.file}"
+                code = subprocess.run(
+                    ["git", f"--git-dir={mirror}", "show", f"{commit}:{path}"],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+                listed = f"{source.directory}/{source.file}" in ignored[leaf]
+                computes = re.search(pattern, code) is not None
+                assert computes != listed, (
+                    f"{path}: {'computes' if computes else 'does not compute'} what the {leaf} conversion says, "
+                    f"and is {'' if listed else 'not '}in its ignored_by"
+                )
+                checked += computes
+    assert checked >= 5

@@ -19,8 +19,16 @@ def survey():
 
 
 @pytest.fixture(scope="session")
-def fixture_check(fixture_map, survey):
-    return check.check(fixture_map, survey)
+def fixture_compositions(fixture_map):
+    from tools.sota.facts.compositions import StoredCompositions
+    from tools.wings.sota_scanner import compose
+
+    return StoredCompositions("fixture", {}, compose.compose_all(fixture_map))
+
+
+@pytest.fixture(scope="session")
+def fixture_check(fixture_map, survey, fixture_compositions):
+    return check.check(fixture_map, survey, fixture_compositions)
 
 
 def test_classes_that_exist_are_ok(fixture_check):
@@ -61,12 +69,19 @@ def test_make_value_estimator_arguments_land_on_the_estimator_class(fixture_chec
     ]
 
 
-def test_trainer_config_options_resolve_to_classes(fixture_check):
+def test_trainer_configs_build_what_their_trainer_instantiates(fixture_check):
     configs = {t.file: t for t in fixture_check.trainer_configs}
-    assert configs["config/config.yaml"].kinds["loss"] == ["PPOLoss"]
+    # loss/ppo's factory is annotated PPOLoss; with its defaults it builds ClipPPOLoss (measured by the survey).
+    assert configs["config/config.yaml"].kinds["loss"] == ["ClipPPOLoss"]
+    assert configs["config/config.yaml"].classes["trainer.loss_module (loss)"] == "ClipPPOLoss"
     # variant.yaml names only its parent config: its classes come through it.
     assert configs["config/variant.yaml"].kinds == configs["config/config.yaml"].kinds
-    assert configs["config/broken.yaml"].classes["loss@loss: no_such_option"] == ""
+    # spare.yaml inherits the same trainer and adds a DQN loss node the trainer never reaches.
+    assert configs["config/spare.yaml"].kinds["loss"] == ["ClipPPOLoss"]
+    # refused.yaml does not compose as written; without the refused key, loss_type=kl builds KLPENPPOLoss.
+    assert configs["config/refused.yaml"].kinds["loss"] == ["KLPENPPOLoss"]
+    # broken.yaml names an option that does not exist: nothing is known to be built.
+    assert configs["config/broken.yaml"].classes == {}
 
 
 def test_the_shipped_map_passes_the_checks():
@@ -82,5 +97,5 @@ def test_a_class_missing_from_this_torchrl_reaches_the_page(fixture_map, survey)
     ghost = Construction("VanishedLoss", "torchrl.objectives", "loss", "utils.py", 1)
     changed = dataclasses.replace(script, constructions=[*script.constructions, ghost])
     alpha = dataclasses.replace(fixture_map.directory("alpha"), scripts=[changed])
-    result = check.check(dataclasses.replace(fixture_map, directories=[alpha]), survey)
+    result = check.check(dataclasses.replace(fixture_map, directories=[alpha]), survey, None)
     assert result.status("torchrl.objectives", "VanishedLoss").status == "missing"

@@ -76,3 +76,17 @@ def test_trainer_links_point_at_trainer_directories():
     paths = [path for _, path in sota_links("trainer", "SACTrainer")]
     assert f"{PAGE}#{anchor('sac_trainer')}" in paths
     assert f"{PAGE}#{anchor('sac')}" not in paths  # the script directory builds no trainer
+
+
+def test_the_smoke_tests_command_and_script_come_from_the_scan():
+    from tools.sota.facts import sota_map
+    from tools.sota.views.concern import CONCERN
+
+    sota = sota_map()
+    runner = sota.ci_smoke_runner
+    assert runner is not None and runner.command.endswith("--capture no") and "pytest" in runner.command
+    section = CONCERN.sections["smoke"]("")
+    assert runner.command in section and f"{sota.ci_smoke_file}::{runner.test}[NAME]" in section
+    names = sum(len(d.ci_smoke) for d in sota.directories)
+    assert names >= 20 and section.count("\n| `") == names
+    assert "<!-- gen:sota.smoke -->" in (DOCS / "sota" / "index.md").read_text()

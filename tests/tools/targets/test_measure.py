@@ -93,3 +93,45 @@ def test_every_loss_torchrl_offers_has_a_row(targets_reference):
 
 def test_records_survive_the_disk_cache(targets_reference):
     assert decode(json.loads(json.dumps(encode(targets_reference)))) == targets_reference
+
+
+def test_the_no_updater_warning_is_measured_and_building_an_updater_silences_it(targets_reference):
+    """Measured on the zoo's DQNLoss by the build; checked again here on another DQNLoss."""
+    recorded = targets_reference.no_updater_warning
+    assert recorded.per_forward >= 1 and recorded.text.startswith("UserWarning: No target network updater")
+    assert recorded.per_forward_after == {"SoftUpdate": 0, "HardUpdate": 0}
+    assert recorded.silenced_by.startswith("RL_WARNINGS=0")
+    from tensordict import TensorDict
+
+    loss = _dqn()
+    batch = TensorDict(
+        {
+            "observation": torch.randn(4, 2),
+            "action": torch.nn.functional.one_hot(torch.randint(3, (4,)), 3),
+            ("next", "observation"): torch.randn(4, 2),
+            ("next", "reward"): torch.randn(4, 1),
+            ("next", "done"): torch.zeros(4, 1, dtype=torch.bool),
+            ("next", "terminated"): torch.zeros(4, 1, dtype=torch.bool),
+        },
+        [4],
+    )
+
+    def count() -> int:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            loss(batch.clone())
+        return sum(f"{w.category.__name__}: {w.message}" == recorded.text for w in caught)
+
+    assert count() == recorded.per_forward
+    SoftUpdate(loss, tau=0.1)
+    assert count() == 0
+
+
+def test_the_warning_section_is_placed_on_the_target_updates_page_and_the_contract():
+    from tools.core.paths import DOCS
+    from tools.targets.views.concern import CONCERN
+
+    section = CONCERN.sections["no_updater_warning"]("")
+    assert "No target network updater" in section and "| nothing: no updater built on the loss |" in section
+    for page in ("target-updates.md", "losses/contract.md"):
+        assert "<!-- gen:targets.no_updater_warning -->" in (DOCS / page).read_text()

@@ -85,3 +85,27 @@ def test_a_symptom_that_names_a_lambda_or_a_placeholder_is_shown_as_typed():
     assert out.startswith("## TypeError: &lt;lambda&gt;() missing 1 required argument &amp; more { #hook }\n")
     curated = Curated([Area("keys", "Keys")], [entry], [])
     assert "[TypeError: &lt;lambda&gt;() missing" in render.render_checklist(curated)
+
+
+def test_a_fix_for_each_data_layout_is_its_own_block():
+    entry = Entry(
+        "two",
+        "keys",
+        "KeyError: 'x'",
+        RAISES,
+        "Why.",
+        "found by trying",
+        [],
+        "repro()\n",
+        "# ---- fix: per agent ----\nfirst()\n# ---- fix: for the team ----\nsecond()\n",
+    )
+    assert entry.fix_blocks() == [("per agent", "first()\n"), ("for the team", "second()\n")]
+    out = render.render_entry(entry, Capture("two", "KeyError", "KeyError: 'x'", "0.14.1"), None)
+    assert "*per agent:*\n\n```python\nfirst()\n```" in out and "*for the team:*\n\n```python\nsecond()\n```" in out
+
+
+def test_the_multi_agent_entry_shows_both_layouts(troubleshooting_entries):
+    entry = troubleshooting_entries.entry("nested-agent-keys-left-at-defaults")
+    captions = [caption for caption, _code in entry.fix_blocks()]
+    assert captions == ["done and terminated per agent (ClipPPOLoss)", "one done flag for the team (MAPPOLoss)"]
+    assert "'NoneType' object has no attribute 'clone'" in entry.cause and "MAPPOLoss" in entry.cause

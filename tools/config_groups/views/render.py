@@ -17,6 +17,8 @@ def _builds(config: ConfigClass) -> str:
         return f"**does not exist** ({cell.code(config.error)})"
     if not config.resolved:
         return ""
+    if config.annotated:
+        return f"`{config.resolved}` (not the annotated `{config.annotated.rsplit('.', 1)[-1]}`)"
     return f"`{config.resolved}`"
 
 
@@ -91,6 +93,7 @@ def inventory(survey: ConfigSurvey) -> list[dict]:
                     "target": config.target,
                     "class": config.resolved,
                     "resolved_how": config.resolved_how,
+                    "annotated": config.annotated,
                     "error": config.error,
                 }
             )

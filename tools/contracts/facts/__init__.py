@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tools.contracts.facts.contradictions import Contradiction, loss_contradictions, trainer_contradictions
+from tools.contracts.facts.contradictions import (
+    Contradiction,
+    config_contradictions,
+    estimator_contradictions,
+    hook_contradictions,
+    loss_contradictions,
+    trainer_contradictions,
+    updater_contradictions,
+)
 from tools.contracts.facts.measure import measure
 from tools.contracts.facts.records import ContractFacts
 from tools.core.cache import RecordSet
@@ -14,9 +22,17 @@ facts = RecordSet("contracts", measure, encode=_encode, decode=_decode)
 
 
 def all_contradictions() -> list[Contradiction]:
-    """Every contradiction on every page that shows upstream text (losses, then trainers)."""
+    """Every contradiction on every page that shows upstream text: losses, estimators, target updaters,
+    trainers, hooks, then the config dataclasses."""
     found = [c for r in all_records() for c in loss_contradictions(r)]
-    return found + trainer_contradictions()
+    return (
+        found
+        + estimator_contradictions()
+        + updater_contradictions()
+        + trainer_contradictions()
+        + hook_contradictions()
+        + config_contradictions()
+    )
 
 
 __all__ = ["ContractFacts", "Contradiction", "all_contradictions", "facts"]

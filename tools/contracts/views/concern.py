@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from tools.contracts.facts import all_contradictions, facts
-from tools.contracts.facts.contradictions import loss_contradictions
+from tools.contracts.facts.contradictions import (
+    config_contradictions,
+    estimator_record_contradictions,
+    hook_contradictions,
+    loss_contradictions,
+    updater_contradictions,
+)
 from tools.contracts.views import render as r
 from tools.contracts.views import schema as _inventory_schema
+from tools.core import urls
 from tools.core.codec import to_json
 from tools.core.errors import UsageError
 from tools.core.registry import Concern
 from tools.estimator_matrix.facts import rows_by_loss
+from tools.estimators.facts import reference
 from tools.losses.facts import all_records, record_of
 
 
@@ -49,12 +57,29 @@ SECTIONS = (
 )
 
 
+FLAG_FORMS = "'loss NAME', 'estimator NAME', 'hooks', 'updaters' or 'configs'"
+
+
 def _flags(arg: str) -> str:
-    """``loss NAME``: the admonition of every contradiction on that loss's page, above its API section."""
+    """The admonition of every contradiction a page shows, above the upstream text: ``loss NAME`` and
+    ``estimator NAME`` (above that class's API section), ``hooks``, ``updaters``, ``configs`` (above the
+    page's sections of that kind)."""
     kind, _, name = arg.strip().partition(" ")
-    if kind != "loss":
-        raise UsageError(f"contracts.flags takes 'loss NAME', not {arg.strip()!r}")
-    return r.render_api_flags(loss_contradictions(record_of(name)))
+    if kind == "loss" and name:
+        return r.render_api_flags(loss_contradictions(record_of(name)), here=urls.loss(name))
+    if kind == "estimator" and name:
+        return r.render_api_flags(
+            estimator_record_contradictions(reference().by_name(name)), here=urls.ESTIMATOR_REFERENCE
+        )
+    pages = {
+        "hooks": (hook_contradictions, urls.TRAINER_HOOKS),
+        "updaters": (updater_contradictions, urls.TARGET_UPDATES),
+        "configs": (config_contradictions, urls.CONFIG_GROUPS),
+    }
+    if kind in pages and not name:
+        found, here = pages[kind]
+        return r.render_api_flags(found(), here=here, named=True)
+    raise UsageError(f"contracts.flags takes {FLAG_FORMS}, not {arg.strip()!r}")
 
 
 def _inventory() -> dict:

@@ -7,6 +7,7 @@ from collections import Counter
 from tools.contracts.facts.contradictions import Contradiction
 from tools.contracts.facts.records import Check, ContractFacts
 from tools.core import urls
+from tools.core.keys import key_text
 from tools.core.markdown import code, table, text
 from tools.losses.facts.probes.nested import GROUP, N_AGENTS, ROOT_KEYS
 
@@ -49,12 +50,22 @@ def render_subclasses(facts: ContractFacts, records) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _named_loss_(key) -> bool:
+    """Is an output key named ``loss_*`` (its last part, for a nested key)?"""
+    last = key if isinstance(key, str) else key[-1]
+    return str(last).startswith("loss_")
+
+
 def render_forward(facts: ContractFacts, records) -> str:
     measured = [r for r in records if r.measured is not None]
     tuples = [r.name for r in measured if r.measured.returns_tuple]
-    unnamed = [
-        r.name for r in measured if any(not str(o.key).startswith(("loss", "['loss")) for o in r.measured.loss_outputs)
-    ]
+    # The terms that carry a gradient (measured), by loss, where one of them is not named `loss_*`.
+    unnamed = {
+        r.name: [o.key for o in r.measured.loss_outputs if not _named_loss_(o.key)]
+        for r in measured
+        if any(not _named_loss_(o.key) for o in r.measured.loss_outputs)
+    }
+    shown = ", ".join(f"{_link(n)} ({', '.join(f'`{key_text(k)}`' for k in keys)})" for n, keys in unnamed.items())
     lines = [
         f"```text\nLossModule.{facts.forward_signature}\n```",
         "",
@@ -65,11 +76,14 @@ def render_forward(facts: ContractFacts, records) -> str:
             if tuples
             else ""
         )
-        + "Sum the scalar entries that carry a gradient: "
+        + "Sum the scalar entries that carry a gradient (each loss page lists them, measured). "
         + (
-            f"not every loss names them `loss_*` ({', '.join(_link(n) for n in unnamed)} do not)."
+            f"{len(measured) - len(unnamed)} of the {len(measured)} losses name every such entry `loss_*`; "
+            f"{len(unnamed)} do not: {shown}. Summing only the `loss_*` entries of those gives the integer 0 "
+            "(see [the troubleshooting entry](../troubleshooting/losses.md#no-loss-underscore-terms)); sum the "
+            "entries the loss page lists instead."
             if unnamed
-            else "every loss names them `loss_*`."
+            else "Every loss built here names them `loss_*`."
         ),
     ]
     return "\n".join(lines) + "\n"
@@ -322,41 +336,49 @@ def render_arguments(records) -> str:
     return "\n".join(lines) + "\n"
 
 
+FAMILIES = ("loss", "estimator", "updater", "trainer", "hook", "config")
+
+
 def render_contradictions(found: list[Contradiction]) -> str:
     if not found:
-        return "No upstream docstring shown on this site contradicts what the build introspected or measured.\n"
+        return "No upstream text shown on this site contradicts what the build introspected or measured.\n"
     kinds = Counter(c.kind for c in found)
+    families = Counter(c.family for c in found)
     owners = sorted({c.owner for c in found})
     lines = [
-        f"{len(found)} contradictions on {len(owners)} pages: "
+        f"{len(found)} contradictions about {len(owners)} classes: "
         + ", ".join(f"{n} about a {k}" for k, n in sorted(kinds.items()))
+        + "; by what the class is: "
+        + ", ".join(f"{families[f]} {f}" for f in FAMILIES if families[f])
         + ". Each is flagged in place on its page.",
         "",
         table(
-            ("Page", "Kind", "Name", "Upstream says", "On the installed torchrl", "Known by"),
+            ("Class", "What it is", "Kind", "Name", "Upstream says", "On the installed torchrl", "Known by"),
             [
                 (
-                    f"[{c.owner}]({urls.link(urls.UPSTREAM_TEXT, c.page)})",
+                    f"[{c.owner}]({urls.link(urls.UPSTREAM_TEXT, c.page, c.anchor)})",
+                    c.family,
                     c.kind,
                     f"`{c.subject}`",
                     text(c.upstream),
                     text(c.fact),
                     c.how,
                 )
-                for c in found
+                for c in sorted(found, key=lambda c: (FAMILIES.index(c.family), c.owner, c.kind, c.subject))
             ],
         ),
     ]
     return "\n".join(lines) + "\n"
 
 
-def render_api_flags(found: list[Contradiction]) -> str:
-    """The admonition above a page's upstream text: every flag for that page."""
+def render_api_flags(found: list[Contradiction], here: str, named: bool = False) -> str:
+    """The admonition above a page's upstream text: every flag for that page (``named``: each says its class,
+    for a page showing several)."""
     if not found:
         return ""
-    body = "\n".join(f"    - {text(c.sentence())}" for c in found)
+    body = "\n".join(f"    - {f'`{c.owner}`: ' if named else ''}{text(c.sentence())}" for c in found)
     return (
         '!!! warning "Upstream text that the installed torchrl contradicts"\n\n'
         "    Checked by the build against introspection and measurement "
-        "([all of them](upstream-text.md)):\n\n" + body + "\n"
+        f"([all of them]({urls.link(here, urls.UPSTREAM_TEXT)})):\n\n" + body + "\n"
     )

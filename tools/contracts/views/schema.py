@@ -11,13 +11,15 @@ CLAIM = record(
 
 CONTRADICTION = record(
     "One place a page shows upstream text that the installed torchrl contradicts.",
-    owner=(STR, "the class whose docstring says it"),
+    owner=(STR, "the class whose docstring (or error message) says it"),
     page=(STR, "the docs-relative page that shows the text"),
     kind=(STR, "what is contradicted: a stated default, a `set_keys` name, a documented argument that is refused"),
     subject=(STR, "the argument or key name concerned"),
     upstream=(STR, "what the docstring says, quoted short"),
     fact=(STR, "what is true on the installed torchrl"),
     how=(STR, "`introspected` or `measured`"),
+    anchor=(STR, "where on the page (empty: the page itself)"),
+    family=(STR, "what the class is: loss, estimator, updater, trainer, hook or config"),
 )
 
 SCHEMA = record(

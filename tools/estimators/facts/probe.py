@@ -229,6 +229,8 @@ def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> 
         action_changed=action_probe,
         shapes=_layout_probes(runner, reference, parameters, forward_kw, layout_name),
         deprecated_key_arguments=_deprecated_key_arguments(runner, parameters, classes.key_map(cls)),
+        set_keys_with_argument_names=_set_keys_with_argument_names(runner, parameters, classes.key_map(cls)),
+        effective_defaults=_effective_defaults(runner, parameters),
     )
 
 
@@ -357,6 +359,37 @@ def _deprecated_key_arguments(runner: _Runner, parameters, key_map) -> dict[str,
         if parameter.name.endswith("_key") and field in key_map:
             try:
                 runner.build(**{parameter.name: "renamed"})
+            except Exception as exc:
+                found[parameter.name] = Outcome.from_exception(exc)
+            else:
+                found[parameter.name] = Outcome(ok=True)
+    return found
+
+
+def _effective_defaults(runner: _Runner, parameters) -> dict[str, str]:
+    """What the estimator holds for each None-default parameter the probe left out (``vectorized``)."""
+    built = runner.build()
+    given = set(fixtures.constructor_arguments(runner.estimator_class, runner.parameters, runner.layout))
+    out = {}
+    for p in parameters:
+        if p.default != "None" or p.name in given or p.name.endswith("_key"):
+            continue
+        try:
+            value = getattr(built, p.name)
+        except Exception:  # no such attribute, or a property that needs data: not measured
+            continue
+        if not callable(value):
+            out[p.name] = repr(value)
+    return out
+
+
+def _set_keys_with_argument_names(runner: _Runner, parameters, key_map) -> dict[str, Outcome]:
+    """``set_keys(advantage_key=...)``: what an estimator does with a constructor argument's name."""
+    found = {}
+    for parameter in parameters:
+        if parameter.name.endswith("_key") and parameter.name.removesuffix("_key") in key_map:
+            try:
+                runner.build().set_keys(**{parameter.name: "renamed"})
             except Exception as exc:
                 found[parameter.name] = Outcome.from_exception(exc)
             else:

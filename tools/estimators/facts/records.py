@@ -89,6 +89,12 @@ class EstimatorRecord:
     action_changed: Outcome | None  # estimators with an actor: run with other actions in the data
     shapes: list[ShapeProbe]
     deprecated_key_arguments: dict[str, Outcome]  # ctor *_key argument -> what passing it did
+    # set_keys(<ctor *_key argument name>=...) on a built estimator -> what it did (measured): the name its
+    # refusal of the constructor argument tells users to pass.
+    set_keys_with_argument_names: dict[str, Outcome] = field(default_factory=dict)
+    # Parameters whose signature default is None -> what an estimator built without them holds under that
+    # name (measured; only where it keeps such an attribute).
+    effective_defaults: dict[str, str] = field(default_factory=dict)
 
     def parameter(self, name: str) -> Parameter | None:
         return next((p for p in self.parameters if p.name == name), None)

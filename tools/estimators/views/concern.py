@@ -15,8 +15,12 @@ def _reference_section(name: str) -> str:
     names = [record.name for record in data.estimators]
     if name not in names:
         raise unknown_name("estimator class", name, names)
-    # The class's API (mkdocstrings) closes its section, one heading level down.
-    return render.render_estimator(data.by_name(name)) + f"\n### API\n\n<!-- gen:api.object {name} 4 -->\n"
+    # The class's API (mkdocstrings) closes its section, one heading level down, after the flags of
+    # whatever upstream text in it (or in the errors above) the installed torchrl contradicts.
+    return (
+        render.render_estimator(data.by_name(name))
+        + f"\n### API\n\n<!-- gen:contracts.flags estimator {name} -->\n\n<!-- gen:api.object {name} 4 -->\n"
+    )
 
 
 def _keys_read(record: EstimatorRecord) -> list[dict]:

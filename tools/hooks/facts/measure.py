@@ -31,6 +31,41 @@ def summary(cls: type) -> str:
     return " ".join(plain_roles(first).split())
 
 
+def effective_defaults(name: str, cls: type, parameters) -> dict[str, str]:
+    """What a hook built by the trainer zoo holds for each ``None``-default parameter the construction did not
+    pass (its constructor's own choice), where the hook keeps an attribute of that name."""
+    import inspect as _inspect
+
+    unset = [p.name for p in parameters if p.default == "None"]
+    if not unset or name in trainer_zoo.UNBUILT_HOOKS:
+        return {}
+    calls: list = []
+    own, init = cls.__dict__.get("__init__"), cls.__init__
+
+    def recording(self, *args, **kwargs):
+        if type(self) is cls and not calls:
+            calls.append(_inspect.signature(init).bind_partial(self, *args, **kwargs).arguments)
+        init(self, *args, **kwargs)
+
+    cls.__init__ = recording
+    try:
+        with trainer_zoo.captured():
+            hook, _made = trainer_zoo.hook(name, trainer_zoo.probe_trainer(optimizer="sgd"))
+    finally:
+        if own is None:
+            del cls.__init__
+        else:
+            cls.__init__ = own
+    passed = set(calls[0]) if calls else set()
+    # A dict subclass (LogValidationReward keeps a KeyDependentDefaultDict) is recorded as the plain dict it
+    # holds, so that it reads back as a literal and compares with a documented mapping.
+    return {
+        n: repr(dict(value) if isinstance(value, dict) else value)
+        for n in unset
+        if n not in passed and n in getattr(hook, "__dict__", {}) and not callable(value := getattr(hook, n))
+    }
+
+
 def measure_hook(name: str, cls: type) -> HookClassRecord:
     from torchrl.trainers import OptimizationStepper
 
@@ -45,6 +80,7 @@ def measure_hook(name: str, cls: type) -> HookClassRecord:
         "is_stepper": issubclass(cls, OptimizationStepper),
         "parameters": class_signature(cls).parameters,
         "register_call": format_call("register", list(params)),
+        "effective_defaults": effective_defaults(name, cls, class_signature(cls).parameters),
     }
     kwargs = {"name": "probe"} if any(p.name == "name" and p.required for p in register_params) else {}
     notes = ["register() requires a name; measured with name='probe'"] if kwargs else []

@@ -27,3 +27,6 @@ class HookClassRecord:
     made: str = ""  # how the instance was made when not by its constructor
     error: str = ""  # what register() raised, if it did
     summary: str = ""  # what it is for: the first paragraph of its upstream docstring (introspected)
+    # Parameters whose signature default is None -> what the built hook holds under that name when the
+    # construction left it out (measured; only where the hook keeps an attribute of that name).
+    effective_defaults: dict[str, str] = field(default_factory=dict)

@@ -28,9 +28,38 @@ def argument_cell(probes: LossProbes | None, name: str) -> str:
     if probes is None:
         return "not measured †"
     outcome = probes.argument(name)
-    if outcome is None:
-        return ""
-    return _outcome_text(outcome)
+    cell = "" if outcome is None else _outcome_text(outcome)
+    if name == TERMINAL_FLAG and probes.terminal is not None:
+        cell = f"{cell}<br>{terminal_text(probes.terminal)}" if cell else terminal_text(probes.terminal)
+    return cell
+
+
+TERMINAL_FLAG = "skip_done_states"
+
+
+def _network_names(names: list[str]) -> str:
+    return " and ".join(f"`{n}`" for n in names) or "none"
+
+
+def terminal_text(terminal) -> str:
+    """What ``skip_done_states`` masks and what it does not, measured with a NaN next observation at a terminal
+    step of a flat batch (tools/losses/facts/probes/terminal.py)."""
+    if terminal.error:
+        return f"terminal-step probe not run: {code(terminal.error)}"
+    parts = []
+    for run in terminal.runs:
+        setting = f"`{TERMINAL_FLAG}={run.skip_done_states}`"
+        if run.error:
+            parts.append(f"{setting}: raises {code(run.error)}")
+            continue
+        read = [n for n, hit in run.network_read_nan.items() if hit]
+        spared = [n for n, hit in run.network_read_nan.items() if not hit]
+        nan = ", ".join(f"`{n}`" for n in run.nan_outputs) or "no term"
+        text_ = f"{setting}: {nan} NaN; the NaN reaches {_network_names(read)}"
+        if spared:
+            text_ += f", not {_network_names(spared)}"
+        parts.append(text_)
+    return "With a NaN next observation at a terminal step (measured): " + "; ".join(parts) + "."
 
 
 def _outcome_text(o: ArgumentOutcome) -> str:

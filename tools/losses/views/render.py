@@ -528,10 +528,12 @@ def render_page(
         render_estimators(record, estimator_row),
     ]
     out += render_trainers(trainers)
-    # This site's recipes and the SOTA scripts that build the loss: whichever concerns have such pages.
+    # What builds the loss: this site's recipes, the Hydra configs and the SOTA scripts (whichever concerns
+    # have such pages; the configs and SOTA directories from the one record of what each builds).
     links = registry.links("loss", record.name)
     if links:
-        out += ["## Recipes and SOTA implementations", ""] + [f"- [{title}](../{path})" for title, path in links] + [""]
+        out += ["## Recipes, configs and SOTA implementations that build it", ""]
+        out += [f"- [{title}](../{path})" for title, path in links] + [""]
     out.append(f"<!-- gen:contracts.flags loss {record.name} -->")
     out += ["## API", "", f"<!-- gen:api.object {record.name} -->", ""]
     return "\n".join(out)

@@ -5,9 +5,7 @@ from __future__ import annotations
 from tools.config_groups.facts import curated, survey
 from tools.core.cache import RecordSet
 from tools.core.codec import list_codec
-from tools.core.timing import stage
 from tools.parity.facts.compare import audit
-from tools.parity.facts.factories import measure_all
 from tools.parity.facts.records import ParityRow
 from tools.parity.facts.reviewed import check
 from tools.torchrl.losses import loss_classes
@@ -18,8 +16,8 @@ from tools.trainers.facts import trainer_records
 def _audit() -> list[ParityRow]:
     effective = {record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainer_records()}
     configs = survey()
-    with stage("parity.factories"):
-        factories = {f.config: f for f in measure_all(configs)}
+    # The loss factories were instantiated once, by the survey (tools/config_groups/facts/factories.py).
+    factories = {f.config: f for f in configs.factories}
     pairable = {**loss_classes(), **trainer_classes()}
     return audit(configs, curated.load(), effective, factories, pairable)
 

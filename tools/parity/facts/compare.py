@@ -22,9 +22,9 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import re
-from functools import cache
 
 from tools.config_groups.facts.curated import CuratedConfigs, CuratedDataError
+from tools.config_groups.facts.factories import factory_source
 from tools.config_groups.facts.introspect import config_dataclasses, import_object, show_config_value
 from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
 from tools.core.errors import error_text
@@ -44,29 +44,6 @@ from tools.parity.facts.records import (
 
 REQUIRED = object()  # no default on that side
 PLAIN_TYPES = {"int", "float", "bool", "str", "None"}
-
-
-@cache
-def factory_source(target: str) -> str:
-    """The factory's source plus that of the module-level helpers it calls (recursively).
-
-    Parameter names appear in it as ``name=`` or ``name:``, keys it pops as ``"name"``.
-    """
-    function = import_object(target)
-    module = inspect.getmodule(function)
-    seen, texts, todo = set(), [], [function]
-    while todo:
-        current = todo.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        text = inspect.getsource(current)
-        texts.append(text)
-        for name in re.findall(r"\b(_?make_\w+)\s*\(", text):
-            helper = getattr(module, name, None)
-            if inspect.isfunction(helper):
-                todo.append(helper)
-    return "\n".join(texts)
 
 
 def _mentions(source: str, name: str) -> bool:
@@ -338,11 +315,9 @@ def audit(
         via = "the class" if config.target_kind == "class" else f"factory {config.target.rsplit('.', 1)[-1]}()"
         factory = factories.get(config.name)
         target = config.resolved
-        if factory is not None and factory.default_class and factory.default_class != cls.__name__:
-            # Compare with the class the factory's defaults really build (measured), not its annotation.
-            cls = pairable[factory.default_class]
-            target = f"{cls.__module__}.{cls.__qualname__}"
-            via += f": with its own defaults it builds {factory.default_class} (measured; annotated {config.resolved_name})"
+        if config.annotated:
+            # The survey measured the class the factory's defaults build; its annotation names another.
+            via += f": with its own defaults it builds {config.resolved_name} (measured; annotated {config.annotated.rsplit('.', 1)[-1]})"
         dataclass_type = config_dataclasses()[config.name]
         differences = compare(config, dataclass_type, cls, curated, effective)
         missing_call_time -= {d.field for d in differences if d.kind == ONLY_IN_CLASS}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tools.config_groups.facts.records import FactoryRecord
+
 BY_DESIGN = "by design"
 SUSPICIOUS = "suspicious"
 IDENTICAL = "identical"
@@ -26,29 +28,6 @@ class Difference:
     reason: str  # one line
 
 
-@dataclass
-class FactoryRun:
-    selectors: dict[str, str]  # field -> value, as Python text ({} for the defaults)
-    builds: str  # class name, or "" when it raised
-    error: str = ""
-    set_keys_calls: list[str] = field(default_factory=list)
-    estimator_calls: list[str] = field(default_factory=list)
-    not_passed: list[str] = field(default_factory=list)  # config fields the class's __init__ did not receive
-
-
-@dataclass
-class FactoryRecord:
-    config: str
-    factory: str  # qualified name of the factory function
-    annotated: str  # the class its return annotation names
-    construction: str  # the zoo construction whose networks were passed
-    runs: list[FactoryRun] = field(default_factory=list)
-
-    @property
-    def default_class(self) -> str:
-        return self.runs[0].builds if self.runs else ""
-
-
 @dataclass(frozen=True)
 class ParityRow:
     config: str
@@ -59,7 +38,7 @@ class ParityRow:
     # What `instantiate(cfg)` with the config's own defaults raised, where that is
     # safe to try (see compare.instantiation_error); "" when not tried.
     instantiation: str = ""
-    # For a loss config whose target is a factory: what instantiating it did (tools/parity/facts/factories.py).
+    # For a loss config whose target is a factory: what instantiating it did (tools/config_groups/facts/factories.py).
     factory: FactoryRecord | None = None
 
     def names(self, kind: str) -> list[str]:

@@ -63,6 +63,11 @@ def _sota_inventory(slug: str) -> list[dict]:
             "file": source.file,
             "anchor": source.anchor,
             "values": {row.knob: row.cells[i].value for row in comparison.rows if row.cells[i] is not None},
+            "converted": {
+                row.knob: {"value": row.cells[i].converted, "conversion": row.cells[i].conversion}
+                for row in comparison.rows
+                if row.cells[i] is not None and row.cells[i].conversion
+            },
         }
         for i, source in enumerate(comparison.shown)
     ]

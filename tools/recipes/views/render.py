@@ -11,7 +11,7 @@ from tools.core.markdown import code, table, text
 from tools.core.signatures import show_value
 from tools.losses.facts.records import LossRecord
 from tools.recipes.facts.records import Call, Recipe
-from tools.recipes.facts.sota import COLUMNS, SotaComparison
+from tools.recipes.facts.sota import COLUMNS, KnobCell, SotaComparison
 from tools.recipes.facts.targets import copy_calls, copy_rule
 from tools.targets.facts.curated import Cadences
 from tools.targets.facts.records import TargetsReference
@@ -130,17 +130,16 @@ def render_index(recipes: list[Recipe], curves_by_recipe: Mapping[str, object]) 
 def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> str:
     prefix = "../"
     rows = [
-        "| | |",
-        "| --- | --- |",
-        f"| Loss | {', '.join(_loss_link(n) for n in recipe.losses)} |",
-        f"| Value estimator | {_estimator_text(recipe, prefix, loss_records)} |",
-        f"| Target updater | {_updater_text(recipe, prefix)} |",
-        f"| Environment | {', '.join(code(e) for e in recipe.environments)} |",
-        f"| File | `{recipe.source}`: `python {recipe.source.rsplit('/', 1)[-1]}` runs it |",
+        ("Loss", ", ".join(_loss_link(n) for n in recipe.losses)),
+        ("Value estimator", _estimator_text(recipe, prefix, loss_records)),
+        ("Target updater", _updater_text(recipe, prefix)),
+        ("Environment", ", ".join(code(e) for e in recipe.environments)),
+        ("File", f"`{recipe.source}`: `python {recipe.source.rsplit('/', 1)[-1]}` runs it"),
     ]
-    knobs = ["| Knob | Default | What it sets |", "| --- | --- | --- |"]
-    for knob in recipe.knobs:
-        knobs.append(f"| `{knob.name}` | {code(knob.value)} | {text(knob.comment)} |")
+    knobs = table(
+        ("Knob", "Default", "What it sets"),
+        [(f"`{knob.name}`", code(knob.value), text(knob.comment)) for knob in recipe.knobs],
+    ).splitlines()
     contract = (
         f"`train()` takes {', '.join(code(k) for k in recipe.train_defaults)} as keyword arguments "
         "(their defaults are the knobs), prints one line per iteration and returns the rows it printed "
@@ -148,7 +147,7 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> st
     )
     folded = "\n".join("    " + line for line in [*knobs, "", contract])
     return (
-        "\n".join(rows)
+        table(("", ""), rows)
         + "\n\nRead from the file's source by the build.\n\n"
         + f'??? abstract "Knobs: {len(recipe.knobs)} module-level constants, and `train()`"\n\n'
         + folded
@@ -255,8 +254,16 @@ def _source_link(source, prefix: str = "../") -> str:
     return f"[`{source.directory}/{source.file}`]({prefix}{source.anchor})"
 
 
-def _sota_cell(answer) -> str:
-    return "–" if answer is None else f"{code(show_value(answer.value))}<br>from `{answer.key}`"
+def _sota_cell(answer: KnobCell | None) -> str:
+    """The source's value and key; where it states the knob another way, the converted value and how."""
+    if answer is None:
+        return "–"
+    shown = f"{code(show_value(answer.value))}<br>from `{answer.key}`"
+    if not answer.conversion:
+        return shown
+    where = f" (`{answer.lands_on.replace('.', '` `', 1)}`)" if answer.lands_on else ""
+    converted = "not computable" if answer.converted is None else code(show_value(answer.converted))
+    return f"{shown}{where}<br>→ {converted} ({text(answer.conversion)})"
 
 
 ASIDE_REASONS = {
@@ -301,17 +308,19 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
             out.append("Scripts that build " + losses + ", not compared here: " + ", ".join(others) + ".")
         out.append(f"The [SOTA map]({SOTA_PAGE}) lists what each directory builds (commit `{commit[:10]}`).")
         return "\n\n".join(out) + "\n"
-    header = "| Knob | This recipe | " + " | ".join(_source_link(s) for s in comparison.shown) + " |"
-    rows = [header, "| --- | --- |" + " --- |" * len(comparison.shown)]
-    environments = [", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown]
-    rows.append(f"| Trains on | {', '.join(code(e) for e in recipe.environments)} | " + " | ".join(environments) + " |")
-    rows.append(
-        "| Builds | "
-        + ", ".join(f"`{n}`" for n in comparison.losses)
-        + " | "
-        + " | ".join(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown)
-        + " |"
-    )
+    header = ("Knob", "This recipe", *(_source_link(s) for s in comparison.shown))
+    rows = [
+        (
+            "Trains on",
+            ", ".join(code(e) for e in recipe.environments),
+            *(", ".join(code(e) for e in s.environments) or "–" for s in comparison.shown),
+        ),
+        (
+            "Builds",
+            ", ".join(f"`{n}`" for n in comparison.losses),
+            *(", ".join(f"`{n}`" for n in s.losses) for s in comparison.shown),
+        ),
+    ]
     if _updaters(recipe) or any(s.updaters for s in comparison.shown):
         # As built: a config value may reach the updater through arithmetic (eps=1 - tau).
         ours = "<br>".join(
@@ -319,15 +328,25 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
             for c in _updaters(recipe)
         )
         rows.append(
-            f"| Target updater | {ours or 'none'} | "
-            + " | ".join("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown)
-            + " |"
+            (
+                "Target updater",
+                ours or "none",
+                *("<br>".join(code(u) for u in s.updaters) or "none" for s in comparison.shown),
+            )
         )
     for row in comparison.rows:
-        rows.append(f"| `{row.knob}` | {code(row.value)} | " + " | ".join(_sota_cell(c) for c in row.cells) + " |")
-    out.append("\n".join(rows))
+        rows.append((f"`{row.knob}`", code(row.value), *(_sota_cell(c) for c in row.cells)))
+    out.append(table(header, rows))
     notes = [source_note]
-    if eps_is_one_minus_tau and any("eps=" in u for s in comparison.shown for u in s.updaters):
+    converted = sorted({c.conversion for row in comparison.rows for c in row.cells if c is not None and c.conversion})
+    if converted:
+        notes.append(
+            "Where a script states a knob another way, its cell shows the value as written, then (→) the value in "
+            "this recipe's terms: " + "; ".join(text(name) for name in converted) + "."
+        )
+    if eps_is_one_minus_tau and (
+        any("eps=" in u for s in comparison.shown for u in s.updaters) or any("eps" in name for name in converted)
+    ):
         notes.append(f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({TARGETS_PAGE}#softupdate)).")
     others = _not_compared(comparison)
     if others:

@@ -32,7 +32,18 @@ SCHEMA = array(
                     anchor=(STR, "its directory's entry on the SOTA page (docs-relative page and anchor)"),
                     values=(
                         mapping({}, keys="a knob of the recipe"),
-                        "knob -> the value that script's config gives it",
+                        "knob -> the value that script's config gives it, as written",
+                    ),
+                    converted=(
+                        mapping(
+                            record(
+                                value=({}, "the value in the recipe knob's terms (null when not computable)"),
+                                conversion=(STR, "how it was converted, named ('tau = 1 − eps')"),
+                            ),
+                            keys="a knob of the recipe",
+                        ),
+                        "knobs the script states in another parameterisation (eps for tau, updates per frame for "
+                        "updates per batch, iterations for frames): the converted value and the conversion",
                     ),
                 )
             ),

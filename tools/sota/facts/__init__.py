@@ -17,11 +17,11 @@ from tools.sota.facts.summary import summarize
 
 
 def _checked() -> SotaCheck:
-    return check_against_torchrl(sota_map(), config_survey())
+    return check_against_torchrl(sota_map(), config_survey(), stored_compositions.load())
 
 
 _encode_check, _decode_check = record_codec(SotaCheck)
-# data/sota.json against the installed torchrl (classes, defaults, trainer config options).
+# data/sota.json against the installed torchrl (classes, defaults, what each trainer config's trainer builds).
 checked = RecordSet("sota.check", _checked, encode=_encode_check, decode=_decode_check)
 
 

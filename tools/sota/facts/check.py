@@ -8,10 +8,15 @@
   what the installed class is, or the build fails naming ``classify.py``;
 * every argument whose value the code tells is compared with the installed
   default of the parameter it lands on;
-* each ``*_trainer`` config's defaults list is resolved through the installed
-  ConfigStore (``tools.config_groups``) to the classes it builds.  Composing
-  the configs with Hydra costs about half a second each, so that runs in
-  ``make sota-compose`` (``tools.sota.facts.compositions``), stored keyed on the pins.
+* each ``*_trainer`` config's classes are what its composed ``trainer`` node
+  instantiates: the nodes ``make sota-compose`` found on the trainer's
+  instantiation path (``tools.sota.facts.compositions``; composing costs Hydra
+  about half a second per config, so it is stored keyed on the pins), each
+  mapped to its class by the config survey, the one record of what a config
+  builds (``tools.config_groups``: measured by instantiating for loss
+  factories, with the node's own selector values).  A node the YAML inherits
+  but the trainer never reaches (a mixer loss in an IQL config that extends
+  QMIX's) builds nothing and is not listed.
 """
 
 from __future__ import annotations
@@ -21,13 +26,14 @@ import importlib
 import inspect
 import textwrap
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from tools.config_groups.facts.introspect import import_object
 from tools.core.errors import error_text
 from tools.core.signatures import live_parameters, show_value
 from tools.core.silence import quiet
 from tools.core.values import same_value
+from tools.sota.facts.compositions import InstantiatedNode, StoredCompositions
 from tools.sota.facts.records import Construction, SotaMap
 
 # The kinds whose arguments the page compares with the installed defaults: the ones that decide the loss
@@ -76,7 +82,8 @@ class ArgumentCheck:
 class TrainerConfigClasses:
     directory: str
     file: str
-    classes: dict[str, str] = field(default_factory=dict)  # "group@package: option" -> class it builds ("" unknown)
+    # Each node the composed trainer instantiates: "path (node)" -> the class it builds ("" unknown).
+    classes: dict[str, str] = field(default_factory=dict)
     kinds: dict[str, list[str]] = field(default_factory=dict)  # kind -> class names
 
 
@@ -283,76 +290,78 @@ def _flatten(node: Any, prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def _defaults_entries(directory, config) -> list[tuple[str, str]]:
-    """("group@package", option) of a trainer config, through the sibling configs it extends."""
-    by_file = {c.file: c for c in directory.trainer_configs}
-    out, seen, todo = [], set(), [config]
-    while todo:
-        current = todo.pop(0)
-        if current.file in seen:
-            continue
-        seen.add(current.file)
-        for entry in current.defaults:
-            if isinstance(entry, dict):
-                out += [(str(k), str(v)) for k, v in entry.items()]
-            elif isinstance(entry, str):
-                parent = by_file.get((Path(current.file).parent / f"{entry}.yaml").as_posix())
-                if parent is not None:
-                    todo.append(parent)
-    return out
+def _node_class(node: InstantiatedNode, survey) -> str:
+    """The qualified class a node of the trainer's instantiation path builds ("" when unknown)."""
+    if node.config:
+        try:
+            return survey.builds(node.config, node.values)
+        except KeyError:  # a dataclass the ConfigStore does not hold: read its target below
+            pass
+        except ValueError as exc:
+            raise SotaCheckError(f"{node.key} ({node.config}): {exc}; run 'make sota-compose' after fixing") from None
+    try:
+        with quiet():
+            obj = import_object(node.target)
+    except Exception:  # the target does not exist on the installed torchrl
+        return ""
+    if isinstance(obj, type):
+        return f"{obj.__module__}.{obj.__qualname__}"
+    returned = inspect.signature(obj).return_annotation if callable(obj) else None
+    return f"{returned.__module__}.{returned.__qualname__}" if isinstance(returned, type) else ""
 
 
-def trainer_config_classes(directory, survey) -> tuple[list[TrainerConfigClasses], list[ArgumentCheck]]:
-    """Each trainer config's options resolved through the installed ConfigStore survey, and its values
-    compared with the defaults of the classes they configure."""
+def _literal(text: str) -> Any:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
+def trainer_config_classes(
+    directory, survey, stored: StoredCompositions | None
+) -> tuple[list[TrainerConfigClasses], list[ArgumentCheck]]:
+    """Each trainer config's instantiation path (stored by ``make sota-compose``) mapped to classes through
+    the config survey, and the values the composed nodes set compared with the defaults of those classes."""
     records, arguments = [], []
     for config in directory.trainer_configs:
+        composition = stored.find(directory.name, config.file) if stored is not None else None
         classes: dict[str, str] = {}
         kinds: dict[str, list[str]] = {}
-        packages: dict[str, type] = {}
-        for key, option in _defaults_entries(directory, config):
-            group, _, package = key.partition("@")
-            try:
-                resolved = survey.by_key(f"{group}/{option}").resolved
-            except KeyError:
-                resolved = ""
-            classes[f"{key}: {option}"] = resolved.rsplit(".", 1)[-1]
-            cls = _import(*resolved.rsplit(".", 1)) if "." in resolved else None
+        for node in composition.instantiates if composition is not None else []:
+            qualified = _node_class(node, survey)
+            classes[f"{node.path} ({node.key})"] = qualified.rsplit(".", 1)[-1]
+            cls = _import(*qualified.rsplit(".", 1)) if "." in qualified else None
             kind = installed_kind(cls) if cls is not None else None
             if kind and kind != "env":
                 names = kinds.setdefault(kind, [])
                 if cls.__name__ not in names:
                     names.append(cls.__name__)
-            if cls is not None and kind in COMPARED_KINDS:
-                packages.setdefault(package or group, cls)
-        records.append(TrainerConfigClasses(directory.name, config.file, classes, kinds))
-        for key, value in _flatten(config.body).items():
-            package, _, parameter = key.rpartition(".")
-            cls = packages.get(package)
-            if cls is None or (isinstance(value, str) and "${" in value):
+            if cls is None or kind not in COMPARED_KINDS:
                 continue
-            name, default, status = _compare(cls, parameter, value)
-            if status != "not-a-parameter":  # otherwise a field of the config dataclass, not of the class
-                arguments.append(
-                    ArgumentCheck(
-                        directory.name,
-                        config.file,
-                        installed_kind(cls),
-                        cls.__name__,
-                        name,
-                        show_value(value),
-                        [key],
-                        default,
-                        status,
+            for parameter, text in node.values.items():
+                name, default, status = _compare(cls, parameter, _literal(text))
+                if status != "not-a-parameter":  # otherwise a field of the config dataclass, not of the class
+                    arguments.append(
+                        ArgumentCheck(
+                            directory.name,
+                            config.file,
+                            kind,
+                            cls.__name__,
+                            name,
+                            show_value(_literal(text)),
+                            [f"{node.key}.{parameter}"],
+                            default,
+                            status,
+                        )
                     )
-                )
+        records.append(TrainerConfigClasses(directory.name, config.file, classes, kinds))
     return records, arguments
 
 
 # --- everything ---------------------------------------------------------------------------------
 
 
-def check(sota: SotaMap, survey) -> SotaCheck:
+def check(sota: SotaMap, survey, stored: StoredCompositions | None) -> SotaCheck:
     named = {}
     for d in sota.directories:
         for s in d.scripts:
@@ -368,7 +377,7 @@ def check(sota: SotaMap, survey) -> SotaCheck:
                 if c.by_default is not False and c.kind in COMPARED_KINDS:
                     arguments += _argument_checks(d.name, s.file, c, defaults)
         if d.trainer_configs:
-            found, compared = trainer_config_classes(d, survey)
+            found, compared = trainer_config_classes(d, survey, stored)
             trainer_configs += found
             arguments += compared
     return SotaCheck(classes, arguments, trainer_configs, defaults)

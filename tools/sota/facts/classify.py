@@ -1,22 +1,64 @@
 """The scanner's vocabulary: which torchrl names are which kind, which config keys matter.
 
-The scanner runs without torchrl (a checkout may be newer than the installed
-wheel), so it sorts the classes a script builds by where torchrl keeps them and
-how it names them.  The build then checks each kind against the installed
-torchrl's base classes (``tools.sota.facts.check``), so a name sorted wrongly here
-fails the build instead of reaching a page.
+Losses, value estimators, target updaters and trainers are recognised by torchrl's own class lists
+(``tools.torchrl``): a name a script imports from ``torchrl.objectives`` is a loss when the class it
+imports is a ``LossModule`` subclass (the loss table's list, ``loss_classes()``, plus the subclasses
+torchrl defines without exporting them, such as ``REDQLoss_deprecated``), never because it ends in
+"Loss".  So the scanner imports the installed torchrl, and a ``torchrl.objectives`` name the installed
+torchrl lacks stops the scan (``NotInstalled``) instead of being guessed.  Collectors, replay buffers,
+samplers, storages, datasets and environments are still sorted by where torchrl keeps them and how it
+names them; the build checks every kind against the installed torchrl's base classes
+(``tools.sota.facts.check``), so a name sorted wrongly here fails the build instead of reaching a page.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+
+from tools.core.silence import quiet
+from tools.torchrl.estimators import PUBLIC_MODULE as ESTIMATORS_MODULE
+from tools.torchrl.losses import loss_classes
+from tools.torchrl.trainers import trainer_classes
+from tools.torchrl.updaters import updater_classes
 
 # Environments that wrap or batch another one (or are transforms named like one): they say nothing
 # about what a script needs installed, so the map leaves them out.
 WRAPPER_ENVS = frozenset({"TransformedEnv", "ParallelEnv", "SerialEnv", "NoopResetEnv", "EnvBase"})
-# Named like trainers, but hooks a Trainer registers (the build checks every kind against torchrl).
-TRAINER_HOOKS = frozenset({"ReplayBufferTrainer"})
-ESTIMATOR_NAMES = frozenset({"GAE", "TD0Estimator", "TD1Estimator", "TDLambdaEstimator", "VTrace"})
+
+
+class NotInstalled(Exception):
+    """A ``torchrl.objectives`` or ``torchrl.trainers`` name the installed torchrl does not have."""
+
+
+def _installed(module: str, name: str):
+    try:
+        with quiet():
+            return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise NotInstalled(
+            f"{module}.{name} is not in the installed torchrl, so the scanner cannot tell what it is "
+            "(it sorts torchrl.objectives and torchrl.trainers names by the installed classes); scan with "
+            "the torchrl this commit was written for"
+        ) from exc
+
+
+def objectives_kind(obj: object) -> str | None:
+    """loss, value_estimator or target_updater for a class torchrl has, by its class lists; else None."""
+    from torchrl.objectives import LossModule
+    from torchrl.objectives.value import ValueEstimatorBase
+
+    if not isinstance(obj, type):
+        return None
+    if obj in loss_classes().values() or (issubclass(obj, LossModule) and obj is not LossModule):
+        return "loss"
+    if obj in updater_classes().values():
+        return "target_updater"
+    estimators = importlib.import_module(ESTIMATORS_MODULE)
+    exported = [getattr(estimators, n) for n in estimators.__all__]
+    if obj in exported and issubclass(obj, ValueEstimatorBase) and obj is not ValueEstimatorBase:
+        return "value_estimator"
+    return None
 
 
 def kind_of(module: str, name: str) -> str | None:
@@ -24,15 +66,10 @@ def kind_of(module: str, name: str) -> str | None:
     if not module.startswith("torchrl") or not name[:1].isupper():
         return None
     if module.startswith("torchrl.objectives"):
-        if name in ESTIMATOR_NAMES or module.startswith("torchrl.objectives.value"):
-            return "value_estimator"
-        if name in {"SoftUpdate", "HardUpdate"}:
-            return "target_updater"
-        if name.endswith("Loss") or "Loss_" in name:
-            return "loss"
-        return None
-    if module.startswith("torchrl.trainers") and name.endswith("Trainer") and name not in TRAINER_HOOKS:
-        return "trainer"
+        return objectives_kind(_installed(module, name))
+    if module.startswith("torchrl.trainers"):
+        obj = _installed(module, name)
+        return "trainer" if obj in trainer_classes().values() else None
     if module.startswith("torchrl.collectors") and name.endswith("Collector"):
         return "collector"
     if module.startswith("torchrl.data"):
@@ -57,7 +94,7 @@ _HYPER_KEYS = re.compile(
       | min_q_weight | with_lagrange | lagrange_thresh | deterministic_backup | num_random
       | policy_update_delay | policy_noise | noise_clip | utd_ratio | optim_steps_per_batch | num_updates
       | ppo_epochs | num_epochs | epochs | mini_batch_size | minibatch_size | batch_size | gradient_steps
-      | total_frames | frames_per_batch | init_random_frames | total_iters | num_iterations
+      | total_frames | frames_per_batch | init_random_frames | total_iters | num_iterations | n_iters
       | lr | .*_lr | lr_.* | learning_rate | weight_decay | max_grad_norm | clip_grad_norm | grad_clip
       | size | buffer_size | max_size | prb | alpha | beta
       | eps_init | eps_end | eps_start | annealing_num_steps | anneal_clip_epsilon

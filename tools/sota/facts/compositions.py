@@ -3,7 +3,11 @@
 ``make sota-compose`` (``tools.wings.sota_scanner.compose``) composes each
 config against the installed ConfigStore and stores, in
 ``data/captured/sota-compositions.json``, whether it composes, the error if
-not, and the hyperparameters of the composed config.  Each composition costs
+not, the hyperparameters of the composed config, and the nodes its ``trainer``
+node instantiates (what the script's ``hydra.utils.instantiate(cfg.trainer)``
+builds; a node the YAML inherits but the trainer never reaches is left out).
+A config that does not compose as written is composed again without the keys
+Hydra refused (``dropped``), so that what its trainer would build is still known.  Each composition costs
 Hydra about half a second, too much for every cold build, so the result is
 kept with a key: the hash of data/sota.json, of the composing code and of the
 pinned versions.  The page shows the stored result; ``tests/tools/sota/``
@@ -30,12 +34,30 @@ REFRESH_COMMAND = "make sota-compose"
 
 
 @dataclass(frozen=True)
+class InstantiatedNode:
+    """A node of the composed config that instantiating its ``trainer`` node instantiates."""
+
+    path: str  # how the trainer reaches it: "trainer", "trainer.loss_module", "trainer.loss_module.actor_network"
+    key: str  # the node's own place in the composed config ("loss", "iql_loss"): interpolations followed
+    config: str  # its config dataclass ("DQNLossConfig"), "" for a plain mapping with a `_target_`
+    target: str  # its `_target_`
+    # Fields whose composed value differs from the dataclass default: name -> Python text (plain values only).
+    values: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Composition:
     directory: str
     file: str
     composes: bool
     error: str  # the exception's type and message (first lines) when it does not compose
     hyperparameters: list[Hyperparameter] = field(default_factory=list)
+    # Keys removed from the config so that it composes on the installed torchrl (with `composes` False).
+    dropped: list[str] = field(default_factory=list)
+    instantiates: list[InstantiatedNode] = field(default_factory=list)
+
+    def nodes_at(self, path: str) -> list[InstantiatedNode]:
+        return [n for n in self.instantiates if n.path == path]
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,19 @@ class Directory:
     launchers: list[Launcher]
     ci_smoke: dict[str, str]  # CI smoke-test name -> script it runs
     trainer_configs: list[TrainerConfig]
+    # CI smoke-test name -> the command it runs (its tiny settings), whitespace collapsed.
+    ci_smoke_commands: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SmokeRunner:
+    """How pytorch/rl's CI runs the SOTA smoke tests, read from its CI scripts."""
+
+    script: str  # the shell script whose command runs the smoke file (relative to the checkout)
+    command: str  # that command, shell variables left out
+    test: str  # the test function parametrized over the smoke list ("test_commands")
+    parameter: str  # its parameter ("algo"): one test id per smoke-test name, test_commands[<name>]
+    environment: dict[str, str] = field(default_factory=dict)  # variables the CI exports that the smoke file names
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,7 @@ class SotaMap:
     commit: str
     directories: list[Directory]
     ci_smoke_file: str  # where the CI smoke list was read ("" when the checkout has none)
+    ci_smoke_runner: SmokeRunner | None = None  # how the CI runs it (None when its scripts do not tell)
 
     def directory(self, name: str) -> Directory:
         for d in self.directories:

@@ -7,6 +7,7 @@ compositions for trainer configs), regrouped so that another page can ask
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,9 @@ class LossSource:
     )  # "SoftUpdate(eps=0.995)" (scripts), class names (trainer configs)
     hyperparameters: list[Hyperparameter] = field(default_factory=list)
     composed: bool = True  # trainer configs: False when Hydra could not compose it (own values shown instead)
+    # Config key -> "Class.parameter" it is passed to unchanged ("optim.target_update_polyak" ->
+    # "SoftUpdate.eps"): read from the script's constructions, or from the composed trainer's nodes.
+    lands_on: dict[str, str] = field(default_factory=dict)
 
 
 encode, decode = list_codec(LossSource)
@@ -43,6 +47,40 @@ encode, decode = list_codec(LossSource)
 def _environments(values: dict[str, Any]) -> list[str]:
     found = [v for k, v in values.items() if k.rsplit(".", 1)[-1] in ENV_KEY_LEAVES and isinstance(v, str) and v]
     return list(dict.fromkeys(found))
+
+
+def _script_landings(script) -> dict[str, str]:
+    out = {}
+    for c in script.constructions:
+        if c.by_default is False or c.kind == "make_value_estimator":
+            continue
+        for a in c.arguments:
+            if a.source == "config" and len(a.config_keys) == 1 and not a.name.startswith(("#", "*")):
+                out.setdefault(a.config_keys[0], f"{c.name}.{a.name}")
+    return out
+
+
+def _config_landings(result, built) -> tuple[dict[str, str], list[Hyperparameter]]:
+    """What the composed trainer's nodes pass on: key -> "Class.field", and the values of the nodes building
+    a loss or a target updater that the hyperparameters do not list yet."""
+    if result is None or built is None:
+        return {}, []
+    followed = set(built.kinds.get("loss", [])) | set(built.kinds.get("target_updater", []))
+    landings, values = {}, []
+    for node in result.instantiates:
+        cls = built.classes.get(f"{node.path} ({node.key})", "")
+        if not cls:
+            continue
+        for name, text in node.values.items():
+            key = f"{node.key}.{name}"
+            landings.setdefault(key, f"{cls}.{name}")
+            if cls in followed:
+                try:
+                    value = ast.literal_eval(text)
+                except (ValueError, SyntaxError):
+                    value = text
+                values.append(Hyperparameter(key, value))
+    return landings, values
 
 
 def loss_sources(
@@ -67,6 +105,7 @@ def loss_sources(
                         _environments(x.script.env_names),
                         x.updaters,
                         x.script.hyperparameters,
+                        lands_on=_script_landings(x.script),
                     )
                 )
         for config in d.trainer_configs:
@@ -77,6 +116,9 @@ def loss_sources(
             result = stored.find(d.name, config.file) if stored else None
             composed = result is not None and result.composes
             hyperparameters = result.hyperparameters if composed else config.hyperparameters
+            landings, node_values = _config_landings(result, built)
+            listed = {h.key for h in hyperparameters}
+            hyperparameters = [*hyperparameters, *(h for h in node_values if h.key not in listed)]
             environments = _environments({h.key: h.value for h in hyperparameters})
             out.append(
                 LossSource(
@@ -90,6 +132,7 @@ def loss_sources(
                     built.kinds.get("target_updater", []),
                     hyperparameters,
                     composed,
+                    landings,
                 )
             )
     return out

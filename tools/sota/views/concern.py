@@ -5,7 +5,7 @@ from __future__ import annotations
 from tools.core import urls
 from tools.core.registry import Concern
 from tools.sota.facts import checked, sota_map, summaries, trainer_compositions
-from tools.sota.views import links
+from tools.sota.views import links, smoke
 from tools.sota.views import schema as _inventory_schema
 from tools.sota.views.inventory import entries
 from tools.sota.views.render import render_classes, render_families, render_overview, render_source
@@ -38,6 +38,7 @@ CONCERN = Concern(
             sota_map(), summaries(), checked(), trainer_compositions()[0], _losses_documented(), _trainers_documented()
         ),
         "config_directories": lambda _arg: links.render_config_directories(urls.CONFIG_GROUPS),
+        "smoke": lambda _arg: smoke.render_smoke(sota_map()),
     },
     inventory=lambda: entries(sota_map(), summaries(), checked(), trainer_compositions()[0]),
     inventory_schema=_inventory_schema.SCHEMA,
@@ -47,7 +48,8 @@ CONCERN = Concern(
         "`losses`, `estimators`, `target_updaters` (class, arguments, `cadence`), `trainers`, `collectors`, "
         "`replay_buffers`, `samplers`, `storages`, `extras`, `hyperparameters` (per script or trainer config), "
         "`departures` (arguments that differ from the installed defaults), `composes` (per trainer config: "
-        "true/false and the error) and `missing_or_deprecated` classes."
+        "true/false, the error, the keys left out to compose it, and what its trainer node builds) and "
+        "`missing_or_deprecated` classes."
     ),
     links=links.links,
 )

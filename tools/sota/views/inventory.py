@@ -33,9 +33,19 @@ def entries(
             x.file: {h.key: h.value for h in x.hyperparameters} for x in d.scripts if not d.trainer_configs
         }
         composes = {}
+        built_by_config = {t.file: t.classes for t in check.trainer_configs if t.directory == d.name}
         for config in d.trainer_configs:
             result = stored.find(d.name, config.file) if stored else None
-            composes[config.file] = None if result is None else {"composes": result.composes, "error": result.error}
+            composes[config.file] = (
+                None
+                if result is None
+                else {
+                    "composes": result.composes,
+                    "error": result.error,
+                    "dropped": result.dropped,
+                    "builds": built_by_config.get(config.file, {}),
+                }
+            )
             if result is not None:
                 hyperparameters[config.file] = {h.key: h.value for h in result.hyperparameters}
         departures = [
@@ -68,6 +78,7 @@ def entries(
                 "helpers": d.helpers,
                 "launchers": [{"file": x.file, "scripts": x.scripts, "gpus": x.gpus} for x in d.launchers],
                 "ci_smoke": d.ci_smoke,
+                "ci_smoke_commands": d.ci_smoke_commands,
                 "losses": s.losses,
                 "estimators": list(dict.fromkeys(e for x in s.scripts for e in x.estimators)),
                 "target_updaters": updaters or [{"class": n} for n in s.kinds.get("target_updater", [])],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tools.core import markdown as cell
 from tools.core import urls
+from tools.core.markdown import table
 from tools.core.signatures import show_value
 from tools.sota.facts.check import ArgumentCheck, SotaCheck
 from tools.sota.facts.compositions import StoredCompositions
@@ -241,17 +242,14 @@ def _trainer_configs(
 ) -> list[str]:
     if not d.trainer_configs:
         return []
-    rows = [
-        "Trainer configs (their defaults lists resolved through the installed ConfigStore):",
-        "",
-        "| Config | Composes | Trainer | Loss | Target updater | Collector | Error |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
-    ]
     found = {(t.directory, t.file): t for t in check.trainer_configs}
+    rows = []
     for config in d.trainer_configs:
         t = found.get((d.name, config.file))
         result = stored.find(d.name, config.file) if stored else None
         composes = "not composed yet" if result is None else ("yes" if result.composes else "**no**")
+        if result is not None and result.dropped:
+            composes += " (classes read with " + ", ".join(f"`{k}`" for k in result.dropped) + " left out)"
         kinds = t.kinds if t else {}
         trainers = (
             ", ".join(
@@ -263,17 +261,37 @@ def _trainer_configs(
         losses = ", ".join(f"[`{n}`]({urls.link(PAGE, urls.loss(n))})" for n in kinds.get("loss", [])) or "—"
         error = cell.code(result.error) if result is not None and result.error else ""
         rows.append(
-            f"| `{config.file}` | {composes} | {trainers} | {losses} "
-            f"| {', '.join(f'`{n}`' for n in kinds.get('target_updater', [])) or '—'} "
-            f"| {', '.join(f'`{n}`' for n in kinds.get('collector', [])) or '—'} | {error} |"
+            (
+                f"`{config.file}`",
+                composes,
+                trainers,
+                losses,
+                ", ".join(f"`{n}`" for n in kinds.get("target_updater", [])) or "—",
+                ", ".join(f"`{n}`" for n in kinds.get("collector", [])) or "—",
+                error,
+            )
         )
-    rows += ["", f"What each option builds: [config groups]({urls.link(PAGE, urls.CONFIG_GROUPS)}).", ""]
+    out = [
+        "Trainer configs: what instantiating each composed config's `trainer` node builds (the nodes it "
+        "reaches, each mapped to its class by the [config groups' record]("
+        f"{urls.link(PAGE, urls.CONFIG_GROUPS)}), measured for loss factories; a node the YAML inherits but "
+        "the trainer never reaches builds nothing):",
+        "",
+        table(("Config", "Composes", "Trainer", "Loss", "Target updater", "Collector", "Error"), rows),
+        "",
+    ]
     composed = [stored.find(d.name, c.file) for c in d.trainer_configs] if stored else []
     for result in (r for r in composed if r is not None and r.hyperparameters):
-        rows += [f"Hyperparameters of the composed `{result.file}`:", "", "| Config key | Value |", "| --- | --- |"]
-        rows += [f"| `{h.key}` | {cell.code(show_value(h.value))} |" for h in result.hyperparameters]
-        rows.append("")
-    return rows
+        out += [
+            f"Hyperparameters of the composed `{result.file}`:",
+            "",
+            table(
+                ("Config key", "Value"),
+                [(f"`{h.key}`", cell.code(show_value(h.value))) for h in result.hyperparameters],
+            ),
+            "",
+        ]
+    return out
 
 
 def render_families(

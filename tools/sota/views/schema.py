@@ -45,7 +45,14 @@ SCHEMA = array(
             "the sota-check/ launchers that run it",
         ),
         ci_smoke=(mapping(STR, keys="a CI smoke-test name"), "CI smoke tests that run its scripts: name -> script"),
-        losses=(NAMES, "loss classes its scripts build (the exact classes)"),
+        ci_smoke_commands=(
+            mapping(STR, keys="a CI smoke-test name"),
+            "the command each CI smoke test runs (its tiny settings), from pytorch/rl's smoke file",
+        ),
+        losses=(
+            NAMES,
+            "loss classes its scripts build, or its trainer configs' trainers instantiate (the exact classes)",
+        ),
         estimators=(NAMES, "value-estimator classes built, directly or through make_value_estimator"),
         target_updaters=(
             array(UPDATER),
@@ -79,6 +86,12 @@ SCHEMA = array(
                 record(
                     composes=(BOOL, "whether the config composes against the installed ConfigStore"),
                     error=(STR, "the error when it does not (empty when it does)"),
+                    dropped=(NAMES, "keys Hydra refused, left out so that the rest composes (empty when none)"),
+                    builds=(
+                        mapping(STR, keys="where the trainer reaches it: a config path and its node"),
+                        "what instantiating the config's trainer node builds: each node with a _target_ it "
+                        "reaches -> class (the config survey's answer, measured for loss factories)",
+                    ),
                 ),
                 keys="a trainer config file",
             ),

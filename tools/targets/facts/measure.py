@@ -7,10 +7,10 @@ recorded with its first line.
 from __future__ import annotations
 
 from tools.core.signatures import class_signature
-from tools.core.silence import quiet, recording
+from tools.core.silence import quiet, recording, warning_text
 from tools.estimators.facts.records import Outcome
 from tools.losses.facts.introspect import TARGET_PREFIX, delay_flags, target_groups
-from tools.targets.facts.records import HardCount, LossTargets, SoftMeasure, TargetsReference, Updater
+from tools.targets.facts.records import ForwardWarning, HardCount, LossTargets, SoftMeasure, TargetsReference, Updater
 from tools.torchrl import loss_zoo as zoo
 from tools.torchrl import losses as discover
 from tools.torchrl import updaters
@@ -188,6 +188,45 @@ def measure_loss(name: str) -> LossTargets:
     )
 
 
+def _forward_warnings(loss, batch, text: str | None = None) -> tuple[int, str]:
+    """(how many warnings one forward call raised with ``text`` (or the first text seen), that text)."""
+    with recording() as caught:
+        loss(batch.clone())
+    texts = [warning_text(w) for w in caught]
+    text = text if text is not None else next((t for t in texts if "updater" in t.lower()), "")
+    return sum(t == text for t in texts), text
+
+
+def measure_no_updater_warning() -> ForwardWarning:
+    """A loss with target parameters and no updater built: what its forward pass warns, how often, and what
+    stops it (an updater built on the loss; torchrl's RL_WARNINGS flag, which the variable sets at import)."""
+    import torchrl._utils as rl_utils
+
+    case = _build(MECHANICS_LOSS)
+    per_forward, text = _forward_warnings(case.loss, case.batch)
+    if not text:
+        raise RuntimeError(
+            f"{MECHANICS_LOSS} without an updater warned nothing at forward time; "
+            "tools/targets/facts/measure.py expects torchrl's no-updater warning"
+        )
+    after = {}
+    for name, make in (
+        ("SoftUpdate", lambda loss: updaters.updater_classes()["SoftUpdate"](loss, tau=TAU)),
+        ("HardUpdate", lambda loss: updaters.updater_classes()["HardUpdate"](loss, value_network_update_interval=1)),
+    ):
+        fresh = _build(MECHANICS_LOSS)
+        make(fresh.loss)
+        after[name] = _forward_warnings(fresh.loss, fresh.batch, text)[0]
+    saved = rl_utils.RL_WARNINGS
+    rl_utils.RL_WARNINGS = False
+    try:
+        quiet_count = _forward_warnings(case.loss, case.batch, text)[0]
+    finally:
+        rl_utils.RL_WARNINGS = saved
+    silenced = "RL_WARNINGS=0 (torchrl reads it once, into torchrl._utils.RL_WARNINGS)" if quiet_count == 0 else ""
+    return ForwardWarning(MECHANICS_LOSS, text, per_forward, after, silenced)
+
+
 def measure_all() -> TargetsReference:
     built = set(zoo.names())
     losses = []
@@ -202,4 +241,5 @@ def measure_all() -> TargetsReference:
         hard=[measure_hard(interval) for interval in HARD_INTERVALS],
         hard_loss=MECHANICS_LOSS,
         losses=losses,
+        no_updater_warning=measure_no_updater_warning(),
     )

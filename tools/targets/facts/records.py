@@ -53,12 +53,24 @@ class LossTargets:
 
 
 @dataclass(frozen=True)
+class ForwardWarning:
+    """What a loss with target parameters says at forward time when no target updater was built (measured)."""
+
+    loss: str  # the zoo loss it was measured on
+    text: str  # "UserWarning: <message>" (every warning with the same text counted below)
+    per_forward: int  # warnings with that text in one forward call, every warning shown
+    per_forward_after: dict[str, int]  # updater built on the loss first -> the same count
+    silenced_by: str  # what the measurement set to make one forward call say nothing ("" when nothing did)
+
+
+@dataclass(frozen=True)
 class TargetsReference:
     updaters: list[Updater]
     soft: SoftMeasure
     hard: list[HardCount]
     hard_loss: str
     losses: list[LossTargets]
+    no_updater_warning: ForwardWarning | None = None
 
     def loss(self, name: str) -> LossTargets:
         for row in self.losses:

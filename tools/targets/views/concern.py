@@ -32,6 +32,15 @@ def inventory() -> dict:
             for u in data.updaters
         ],
         "soft_update_eps_from_tau": [list(pair) for pair in data.soft.eps_from_tau],
+        "no_updater_warning": None
+        if data.no_updater_warning is None
+        else {
+            "loss": data.no_updater_warning.loss,
+            "text": data.no_updater_warning.text,
+            "per_forward": data.no_updater_warning.per_forward,
+            "per_forward_after": data.no_updater_warning.per_forward_after,
+            "silenced_by": data.no_updater_warning.silenced_by,
+        },
         "hard_update_copies": [
             {"interval": c.interval, "first_copy_call": c.first_copy_call, "period": c.period} for c in data.hard
         ],
@@ -67,6 +76,7 @@ CONCERN = Concern(
         "hard": lambda _arg: render.render_hard(reference()),
         "cadences": lambda _arg: render.render_cadences(cadences()),
         "sources": lambda _arg: render.render_sources(cadences()),
+        "no_updater_warning": lambda _arg: render.render_no_updater_warning(reference()),
     },
     inventory=inventory,
     inventory_schema=_inventory_schema.SCHEMA,
@@ -74,6 +84,7 @@ CONCERN = Concern(
         "Target-network updaters and the losses that keep targets: `updaters` (name, constructor parameters), "
         "`soft_update_eps_from_tau` (measured [tau, eps] pairs), `hard_update_copies` (measured: interval, the "
         "step() call of the first copy, calls between copies) and `losses_with_targets` (loss -> target "
-        "parameter groups, delay_* switches, whether step() moved each group, and the reference scripts' cadence)."
+        "parameter groups, delay_* switches, whether step() moved each group, and the reference scripts' cadence); "
+        "`no_updater_warning`: what a loss with target parameters warns at forward time without an updater (measured)."
     ),
 )

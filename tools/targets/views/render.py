@@ -8,6 +8,33 @@ from tools.targets.facts.curated import Cadences
 from tools.targets.facts.records import HardCount, TargetsReference, Updater
 
 
+def render_no_updater_warning(reference: TargetsReference) -> str:
+    """The warning a loss with target parameters raises at forward time while no updater was built (measured)."""
+    w = reference.no_updater_warning
+    if w is None:
+        return "Not measured.\n"
+    rows = [("nothing: no updater built on the loss", str(w.per_forward))]
+    arguments = {"SoftUpdate": "tau=...", "HardUpdate": "value_network_update_interval=..."}
+    rows += [
+        (code(f"{name}(loss, {arguments.get(name, '...')})") + " built, never stepped", str(n))
+        for name, n in w.per_forward_after.items()
+    ]
+    silenced = (
+        f" Setting {code(w.silenced_by.split(' ', 1)[0])} in the environment before torchrl is imported silences it "
+        "(measured by clearing the flag torchrl reads it into)."
+        if w.silenced_by
+        else ""
+    )
+    return (
+        f"A loss that keeps target parameters warns at every forward call while no target updater has been built on "
+        f"it. Captured from the loss zoo's `{w.loss}` when this site was built:\n\n"
+        f"```text\n{w.text}\n```\n\n"
+        + table(("Built before the forward call", "Warnings with this text in one forward call (measured)"), rows)
+        + "\n\nBuilding an updater is what silences it, not stepping it: a loss whose updater is built but never "
+        "stepped warns nothing and trains against frozen targets." + silenced + "\n"
+    )
+
+
 def render_parameters(updater: Updater) -> str:
     rows = [
         (code(p.name), "*required*" if p.required else code(p.default), code(p.annotation) if p.annotation else "")

@@ -16,6 +16,21 @@ SCHEMA = record(
         array(array(NUM)),
         "`[tau, eps]` pairs: the `eps` a `SoftUpdate(tau=...)` holds (measured)",
     ),
+    no_updater_warning=(
+        nullable(
+            record(
+                loss=(STR, "the zoo loss it was measured on"),
+                text=(STR, "the warning, as `Category: message`"),
+                per_forward=(INT, "warnings with that text in one forward call, no updater built (measured)"),
+                per_forward_after=(
+                    mapping(INT, keys="an updater class built on the loss first"),
+                    "the same count once that updater is built (measured)",
+                ),
+                silenced_by=(STR, "what silenced it in the measurement (empty when nothing did)"),
+            )
+        ),
+        "what a loss with target parameters warns at forward time while no updater is built on it",
+    ),
     hard_update_copies=(
         array(
             record(

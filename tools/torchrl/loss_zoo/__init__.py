@@ -109,6 +109,18 @@ class LossCase:
         return type(self.loss)(*self.args, **{**self.kwargs, **changes})
 
 
+def bound_call(case: LossCase):
+    """The construction's call bound to the names of the constructor's parameters (``inspect.BoundArguments``).
+
+    Bound against ``__init__`` (``inspect.signature`` of some loss classes shows
+    only ``(*args, **kwargs)``, from their ``__new__``).
+    """
+    import inspect
+
+    parameters = list(inspect.signature(type(case.loss).__init__).parameters.values())[1:]
+    return inspect.Signature(parameters).bind_partial(*case.args, **case.kwargs)
+
+
 class ZooError(Exception):
     """A construction that does not define what the zoo promises; the message names it."""
 

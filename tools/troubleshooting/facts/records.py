@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 # How an entry shows its failure.
 RAISES = "raises"  # the reproduction raises; its error text is captured at build time
 SILENT = "silent"  # nothing is raised; the reproduction asserts the observable symptom
 ELSEWHERE = "elsewhere"  # cannot happen with the pinned packages; text captured by another command
+# Inside the fix: "# ---- fix: <when> ----" starts a fix of its own (shown as its own block, run alone),
+# for failures with more than one layout of data to fix them for.
+FIX_PART = re.compile(r"^# ---- fix: (?P<caption>.+?) ----$")
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,19 @@ class Entry:
     @property
     def reported(self) -> bool:
         return self.source.startswith("https://")
+
+    def fix_blocks(self) -> list[tuple[str, str]]:
+        """(caption, code) of each fix the page shows: the whole fix (caption ""), or one block per
+        ``# ---- fix: <when> ----`` line, each complete and run on its own."""
+        blocks: list[tuple[str, list[str]]] = [("", [])]
+        for line in self.fix.splitlines():
+            match = FIX_PART.match(line.strip())
+            if match:
+                blocks.append((match.group("caption"), []))
+            else:
+                blocks[-1][1].append(line)
+        out = [(caption, "\n".join(lines).strip("\n") + "\n") for caption, lines in blocks]
+        return [(caption, code) for caption, code in out if code.strip()]
 
 
 @dataclass(frozen=True)

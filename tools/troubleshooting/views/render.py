@@ -103,7 +103,10 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: 
         if wiring is not None:
             parts.append(render_wiring(entry, wiring))
         parts.append("**Fix:**\n")
-        parts.append(_fence("python", entry.fix))
+        for caption, code in entry.fix_blocks():
+            if caption:
+                parts.append(f"*{_inline(caption)}:*\n")
+            parts.append(_fence("python", code))
     if entry.links:
         links = " · ".join(f"[{label}]({_link(target)})" for label, target in entry.links)
         parts.append(f"**See:** {links}\n")

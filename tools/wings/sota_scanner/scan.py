@@ -3,8 +3,11 @@
 Everything comes from the code: the classes a script builds are the calls the
 flow analysis (``tools.wings.sota_scanner.flow``) finds in the units the script reaches, the
 hyperparameters are its Hydra YAML's leaves, the launchers and CI smoke tests
-are the files that name its path.  No torchrl import: a checkout may be newer
-than the installed wheel, and the build checks the result against it.
+are the files that name its path.  Which of those calls build a loss, an
+estimator, a target updater or a trainer is decided by the installed torchrl's
+class lists (``tools.sota.facts.classify``), so the scan imports torchrl; a name
+the installed torchrl lacks stops it with a message.  The build checks the
+result against the same torchrl.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from tools.sota.facts.records import (
     Hyperparameter,
     Launcher,
     Script,
+    SmokeRunner,
     SotaMap,
     TrainerConfig,
     UpdaterStep,
@@ -33,6 +37,7 @@ from tools.wings.sota_scanner.flow import MODULE_UNIT, Flow, ScanError, split_ex
 SOTA_FOLDER = "sota-implementations"
 LAUNCHERS = "sota-check"
 CI_SMOKE = ".github/unittest/linux_sota/scripts/test_sota.py"
+_EXPORT = re.compile(r"^\s*export\s+([A-Za-z_]\w*)=(\S*)\s*$", re.M)
 REPOSITORY = "pytorch/rl"
 # A path to a script script inside a launcher's shell text or a CI command string.
 _SCRIPT_PATH = re.compile(SOTA_FOLDER + r"/([\w.-]+)/([\w./-]+\.py)")
@@ -246,7 +251,7 @@ def _constructions(flow: Flow, config: Config | None) -> list[Construction]:
                 if kind != "ref":
                     continue
                 module_name, name, display = split_external(ref)
-                what = classify.kind_of(module_name, name)
+                what = _kind_of(module_name, name, f"{module.file}:{node.lineno}")
                 if what is None or display != name:
                     continue
                 when, runs = _condition(flow, key, config, module, node)
@@ -264,11 +269,18 @@ def _constructions(flow: Flow, config: Config | None) -> list[Construction]:
     return sorted(found.values(), key=lambda c: (c.file != flow.script.file, c.file, c.line, c.name))
 
 
+def _kind_of(module: str, name: str, where: str) -> str | None:
+    try:
+        return classify.kind_of(module, name)
+    except classify.NotInstalled as exc:
+        raise ScanError(f"{where}: {exc}") from None
+
+
 def _updaters(flow: Flow, key, node: ast.AST) -> list[str]:
     return sorted(
         split_external(ref)[1]
         for kind, ref in flow.values(key, node)
-        if kind == "obj" and classify.kind_of(*split_external(ref)[:2]) == "target_updater"
+        if kind == "obj" and _kind_of(*split_external(ref)[:2], "an updater's step()") == "target_updater"
     )
 
 
@@ -522,7 +534,11 @@ def _files(directory: Path, *suffixes: str) -> list[str]:
 
 
 def scan_directory(
-    root: Path, name: str, launchers: dict[str, list[Launcher]], smoke: dict[str, dict[str, str]]
+    root: Path,
+    name: str,
+    launchers: dict[str, list[Launcher]],
+    smoke: dict[str, dict[str, str]],
+    smoke_commands: dict[str, dict[str, str]] | None = None,
 ) -> Directory:
     directory = root / SOTA_FOLDER / name
     python = _files(directory, ".py")
@@ -537,6 +553,7 @@ def scan_directory(
         launchers=launchers.get(name, []),
         ci_smoke=smoke.get(name, {}),
         trainer_configs=_trainer_configs(directory, configs),
+        ci_smoke_commands=(smoke_commands or {}).get(name, {}),
     )
 
 
@@ -558,12 +575,14 @@ def _launchers(root: Path) -> dict[str, list[Launcher]]:
     return out
 
 
-def _smoke(root: Path) -> dict[str, dict[str, str]]:
-    """CI smoke-test name -> script, per directory: the string-to-string dict of the CI's test module."""
+def _smoke(root: Path) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """Per directory: CI smoke-test name -> script, and name -> command (whitespace collapsed): the
+    string-to-string dict of the CI's test module."""
     path = root / CI_SMOKE
-    out: dict[str, dict[str, str]] = {}
+    scripts: dict[str, dict[str, str]] = {}
+    commands: dict[str, dict[str, str]] = {}
     if not path.is_file():
-        return out
+        return scripts, commands
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"))
     except SyntaxError as exc:
@@ -575,8 +594,49 @@ def _smoke(root: Path) -> dict[str, dict[str, str]]:
             if not (isinstance(key, ast.Constant) and isinstance(value, ast.Constant) and isinstance(value.value, str)):
                 continue
             for directory, script in _SCRIPT_PATH.findall(value.value):
-                out.setdefault(directory, {})[str(key.value)] = script
-    return out
+                scripts.setdefault(directory, {})[str(key.value)] = script
+                commands.setdefault(directory, {})[str(key.value)] = " ".join(value.value.split())
+    return scripts, commands
+
+
+def _smoke_test(tree: ast.Module) -> tuple[str, str]:
+    """(test function, parameter) of the test parametrized over the smoke list, or ("", "")."""
+    for node in tree.body:
+        if not (isinstance(node, ast.FunctionDef) and node.name.startswith("test")):
+            continue
+        for decorator in node.decorator_list:
+            if (
+                isinstance(decorator, ast.Call)
+                and isinstance(decorator.func, ast.Attribute)
+                and decorator.func.attr == "parametrize"
+                and decorator.args
+                and isinstance(decorator.args[0], ast.Constant)
+                and isinstance(decorator.args[0].value, str)
+            ):
+                return node.name, decorator.args[0].value
+    return "", ""
+
+
+def _smoke_runner(root: Path) -> SmokeRunner | None:
+    """The CI shell command that runs the smoke file, with the variables it exports that the file names."""
+    smoke = root / CI_SMOKE
+    if not smoke.is_file():
+        return None
+    text = smoke.read_text(encoding="utf-8")
+    test, parameter = _smoke_test(ast.parse(text))
+    found, environment = None, {}
+    for script in sorted(smoke.parent.glob("*.sh")):
+        shell = script.read_text(encoding="utf-8", errors="replace").replace("\\\n", " ")
+        for name, value in _EXPORT.findall(shell):
+            if name in text:
+                environment[name] = value
+        for line in shell.splitlines():
+            if found is None and CI_SMOKE in line and "pytest" in line and not line.lstrip().startswith("#"):
+                words = [w for w in line.split() if "$" not in w]
+                found = (script.relative_to(root).as_posix(), " ".join(words))
+    if found is None:
+        return None
+    return SmokeRunner(found[0], found[1], test, parameter, dict(sorted(environment.items())))
 
 
 def check_checkout(root: Path) -> None:
@@ -598,10 +658,12 @@ def check_checkout(root: Path) -> None:
 
 def scan(root: Path, commit: str) -> SotaMap:
     check_checkout(root)
-    launchers, smoke = _launchers(root), _smoke(root)
+    launchers, (smoke, commands) = _launchers(root), _smoke(root)
     names = sorted(p.name for p in (root / SOTA_FOLDER).iterdir() if p.is_dir() and not p.name.startswith((".", "__")))
-    directories = [scan_directory(root, name, launchers, smoke) for name in names]
-    return SotaMap(REPOSITORY, commit, directories, CI_SMOKE if (root / CI_SMOKE).is_file() else "")
+    directories = [scan_directory(root, name, launchers, smoke, commands) for name in names]
+    return SotaMap(
+        REPOSITORY, commit, directories, CI_SMOKE if (root / CI_SMOKE).is_file() else "", _smoke_runner(root)
+    )
 
 
 __all__ = ["MODULE_UNIT", "ScanError", "check_checkout", "scan", "scan_script"]

@@ -81,9 +81,47 @@ def test_launchers_smoke_tests_and_requirements(fixture_map):
     assert _alpha(fixture_map).third_party == ["gymnasium"]
 
 
+def test_the_smoke_tests_command_and_test_ids_are_read_from_the_ci_scripts(fixture_map):
+    runner = fixture_map.ci_smoke_runner
+    # The command line of run_test.sh that names the smoke file, its shell variables left out.
+    assert runner.script == ".github/unittest/linux_sota/scripts/run_test.sh"
+    assert runner.command == "python -m pytest .github/unittest/linux_sota/scripts/test_sota.py -v"
+    assert (runner.test, runner.parameter) == ("test_smoke", "name")
+    # Only the exported variable the smoke file names.
+    assert runner.environment == {"FIXTURE_FLAG": "0"}
+    # A command spread over continued lines is one line.
+    beta = fixture_map.directory("beta_trainer").ci_smoke_commands
+    assert beta == {"beta": "python sota-implementations/beta_trainer/train.py trainer.total_frames=10"}
+
+
+def test_losses_are_recognised_by_torchrl_class_lists_not_by_their_names():
+    import pytest
+
+    from tools.sota.facts import classify
+
+    assert classify.kind_of("torchrl.objectives.sac", "SACLoss") == "loss"
+    # Not exported by torchrl.objectives, but a LossModule subclass torchrl defines: still a loss.
+    assert classify.kind_of("torchrl.objectives.deprecated", "REDQLoss_deprecated") == "loss"
+    # Names that read like losses or estimators but are not those classes.
+    assert classify.kind_of("torchrl.objectives", "LossModule") is None
+    assert classify.kind_of("torchrl.objectives", "ValueEstimators") is None
+    assert classify.kind_of("torchrl.objectives.value", "GAE") == "value_estimator"
+    assert classify.kind_of("torchrl.objectives", "SoftUpdate") == "target_updater"
+    assert classify.kind_of("torchrl.trainers", "ReplayBufferTrainer") is None  # a hook, not a Trainer
+    assert classify.kind_of("torchrl.trainers", "Trainer") == "trainer"
+    with pytest.raises(classify.NotInstalled, match="VanishedLoss is not in the installed torchrl"):
+        classify.kind_of("torchrl.objectives", "VanishedLoss")
+
+
 def test_trainer_configs_include_the_ones_that_extend_them(fixture_map):
     files = [c.file for c in fixture_map.directory("beta_trainer").trainer_configs]
-    assert files == ["config/broken.yaml", "config/config.yaml", "config/variant.yaml"]  # not unrelated.yaml
+    assert files == [  # not unrelated.yaml
+        "config/broken.yaml",
+        "config/config.yaml",
+        "config/refused.yaml",
+        "config/spare.yaml",
+        "config/variant.yaml",
+    ]
 
 
 def test_output_is_json_that_round_trips(fixture_map):

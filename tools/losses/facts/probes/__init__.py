@@ -17,6 +17,7 @@ from tools.losses.facts.probes.action_kinds import applicable, probe_other_kind
 from tools.losses.facts.probes.arguments import probe_arguments
 from tools.losses.facts.probes.nested import probe_nested
 from tools.losses.facts.probes.records import DefaultEstimator, LossProbes, Run
+from tools.losses.facts.probes.terminal import probe_terminal
 from tools.torchrl.loss_zoo import LossCase
 
 
@@ -32,6 +33,7 @@ def probe(case: LossCase, accepted_keys: set[str], curated_action_space: list[st
             Run(False, f"not measured: {reason}", measured=False) if reason else probe_other_kind(case, kind)
         )
     result.effective_defaults, result.instance_facts = effective_defaults(case)
+    result.terminal = probe_terminal(case)
     result.milliseconds = round((time.perf_counter() - start) * 1000, 1)
     return result
 

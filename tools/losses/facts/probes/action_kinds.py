@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from tools.core.errors import error_text
 from tools.core.silence import quiet
-from tools.losses.facts.probes.arguments import bound_call
 from tools.losses.facts.probes.forward import runs
 from tools.losses.facts.probes.records import Run
-from tools.torchrl.loss_zoo import LossCase
+from tools.torchrl.loss_zoo import LossCase, bound_call
 
 N_ACTIONS, ACTION_SIZE = 4, 2
 ACTOR_ARGUMENT = "actor_network"

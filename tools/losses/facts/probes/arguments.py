@@ -19,7 +19,7 @@ from tools.core.silence import recording, warning_text
 from tools.losses.facts.probes.probe_values import NOT_TRIED, PROBE_KEY, probe_value, show
 from tools.losses.facts.probes.records import ACCEPTED, DEPRECATED, GIVEN, REFUSED, WARNS, ArgumentOutcome
 from tools.losses.facts.probes.records import NOT_TRIED as NOT_TRIED_OUTCOME
-from tools.torchrl.loss_zoo import LossCase
+from tools.torchrl.loss_zoo import LossCase, bound_call
 
 DEPRECATION_CATEGORIES = ("DeprecationWarning", "FutureWarning", "PendingDeprecationWarning")
 
@@ -68,18 +68,6 @@ def _key_target(loss, name: str, accepted_keys: set[str]) -> tuple[str, str]:
     if stem in accepted_keys:
         return stem, "introspected"
     return "", ""
-
-
-def bound_call(case: LossCase):
-    """The construction's call bound to the names of the constructor's parameters (``inspect.BoundArguments``).
-
-    Bound against ``__init__`` (``inspect.signature`` of some loss classes shows
-    only ``(*args, **kwargs)``, from their ``__new__``).
-    """
-    import inspect
-
-    parameters = list(inspect.signature(type(case.loss).__init__).parameters.values())[1:]
-    return inspect.Signature(parameters).bind_partial(*case.args, **case.kwargs)
 
 
 def given_by_example(case: LossCase) -> set[str]:

@@ -55,6 +55,22 @@ class DefaultEstimator:
 
 
 @dataclass
+class TerminalRun:
+    """One forward pass with a NaN next observation at a terminal step."""
+
+    skip_done_states: bool
+    nan_outputs: list[str]  # loss terms that came out NaN
+    network_read_nan: dict[str, bool]  # network attribute -> whether a NaN reached its forward call
+    error: str = ""  # what the forward pass raised, when it did
+
+
+@dataclass
+class TerminalProbe:
+    runs: list[TerminalRun] = field(default_factory=list)  # skip_done_states False, then True
+    error: str = ""  # what the probe itself raised, when it could not run
+
+
+@dataclass
 class LossProbes:
     """Everything the contract probes measured on one loss (None fields: not applicable)."""
 
@@ -72,6 +88,8 @@ class LossProbes:
     # Properties of a default-built loss every LossModule has: functional, vmap_randomness, reduction.
     instance_facts: dict[str, str] = field(default_factory=dict)
     default_estimator: DefaultEstimator | None = None
+    # Losses taking skip_done_states: a NaN next observation at a terminal step, the flag off then on.
+    terminal: TerminalProbe | None = None
     milliseconds: float = 0.0
 
     def argument(self, name: str) -> ArgumentOutcome | None:

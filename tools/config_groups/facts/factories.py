@@ -20,19 +20,43 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import inspect
 import re
+from functools import cache
 
 from tools.config_groups.facts.introspect import config_dataclasses, import_object
+from tools.config_groups.facts.records import ConfigSurvey, FactoryRecord, FactoryRun
 from tools.core.errors import error_text
 from tools.core.silence import quiet
-from tools.losses.facts.probes.arguments import bound_call
-from tools.parity.facts.compare import factory_source
-from tools.parity.facts.records import FactoryRecord, FactoryRun
 from tools.torchrl import loss_zoo as zoo
+from tools.torchrl.loss_zoo import bound_call
 from tools.torchrl.losses import loss_classes
 
 PROBE_GAMMA = 0.9
 PROBE_KEY = ["group", "probe"]  # what Hydra hands over for a YAML list
+
+
+@cache
+def factory_source(target: str) -> str:
+    """The factory's source plus that of the module-level helpers it calls (recursively).
+
+    Parameter names appear in it as ``name=`` or ``name:``, keys it pops as ``"name"``.
+    """
+    function = import_object(target)
+    module = inspect.getmodule(function)
+    seen, texts, todo = set(), [], [function]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        text = inspect.getsource(current)
+        texts.append(text)
+        for name in re.findall(r"\b(_?make_\w+)\s*\(", text):
+            helper = getattr(module, name, None)
+            if inspect.isfunction(helper):
+                todo.append(helper)
+    return "\n".join(texts)
 
 
 def _popped(source: str) -> list[str]:
@@ -132,7 +156,8 @@ def _instantiate(dataclass_type: type, variant: dict, arguments: dict, classes: 
         try:
             # The config's own values through Hydra; the objects (networks, specs) given in Python,
             # as a script passes them (OmegaConf cannot hold a spec).
-            run.builds = type(instantiate(cfg, _partial_=True)(**arguments)).__name__
+            built = type(instantiate(cfg, _partial_=True)(**arguments))
+            run.builds, run.module = built.__name__, built.__module__
         except Exception as exc:  # recorded: a selector value that fails
             run.error = error_text(exc.__cause__ or exc, lines=1, limit=300)
     run.set_keys_calls, run.estimator_calls = calls["set_keys"], calls["estimator"]
@@ -165,7 +190,7 @@ def measure_factory(
     return record
 
 
-def measure_all(survey) -> list[FactoryRecord]:
+def measure_all(survey: ConfigSurvey) -> list[FactoryRecord]:
     """Every config whose target is a factory building a loss."""
     from torchrl.objectives import LossModule
 
@@ -183,3 +208,28 @@ def measure_all(survey) -> list[FactoryRecord]:
             )
         )
     return out
+
+
+def with_measured_classes(survey: ConfigSurvey, factories: list[FactoryRecord]) -> ConfigSurvey:
+    """The survey with each loss factory's class as instantiating it with its defaults measured, not as its
+    return annotation says (``_make_ppo_loss() -> PPOLoss`` builds ClipPPOLoss), and the runs kept."""
+    measured = {f.config: f for f in factories}
+    classes = []
+    for config in survey.classes:
+        factory = measured.get(config.name)
+        run = factory.runs[0] if factory is not None and factory.runs else None
+        if run is None or not run.builds:
+            classes.append(config)
+            continue
+        qualified = f"{run.module}.{run.builds}"
+        name = config.target.rsplit(".", 1)[-1]
+        if qualified == config.resolved:
+            how = f"measured: instantiated with its defaults (as the return annotation of {name}() says)"
+            classes.append(dataclasses.replace(config, resolved_how=how))
+        else:
+            how = (
+                f"measured: instantiated with its defaults (the return annotation of {name}() names "
+                f"{config.resolved_name})"
+            )
+            classes.append(dataclasses.replace(config, resolved=qualified, resolved_how=how, annotated=config.resolved))
+    return dataclasses.replace(survey, classes=classes, factories=list(factories))
