@@ -69,6 +69,8 @@ def train(
         in_keys=["loc", "scale"],
         spec=env.action_spec,
         distribution_class=TanhNormal,
+        # TanhNormal's bounds default to -1 and 1 whatever the spec says: Pendulum's torques reach 2.
+        distribution_kwargs={"low": env.action_spec.space.low, "high": env.action_spec.space.high},
         return_log_prob=True,  # REDQLoss reads the actor's "action_log_prob"
     )
     # A Q-network reads the observation and the action (concatenated by MLP) and

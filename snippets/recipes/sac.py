@@ -67,6 +67,8 @@ def train(
         in_keys=["loc", "scale"],
         spec=env.action_spec,
         distribution_class=TanhNormal,
+        # TanhNormal's bounds default to -1 and 1 whatever the spec says: Pendulum's torques reach 2.
+        distribution_kwargs={"low": env.action_spec.space.low, "high": env.action_spec.space.high},
     )
     # A Q-network reads the observation and the action (concatenated by MLP) and
     # writes "state_action_value"; SACLoss makes num_qvalue_nets copies of it.

@@ -70,6 +70,8 @@ def train(
         in_keys=["loc", "scale"],
         spec=env.action_spec,
         distribution_class=TanhNormal,
+        # TanhNormal's bounds default to -1 and 1 whatever the spec says: Pendulum's torques reach 2.
+        distribution_kwargs={"low": env.action_spec.space.low, "high": env.action_spec.space.high},
     )
     # A critic reads the observation and the action and writes N_QUANTILES values
     # under "state_action_value"; TQCLoss makes num_qvalue_nets copies of it.
