@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import difflib
 import os
 import sys
@@ -92,8 +93,8 @@ def error_text(
     pastes into the search box.
     """
     if qualified:
-        return "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    message = str(exc)
+        return sorted_sets("".join(traceback.format_exception_only(type(exc), exc)).strip())
+    message = sorted_sets(str(exc))
     if lines is not None:
         message = " ".join([line.strip() for line in message.splitlines() if line.strip()][:lines])
     if limit is not None:
@@ -101,6 +102,54 @@ def error_text(
     if lines is not None and not message:
         return type(exc).__name__
     return f"{type(exc).__name__}: {message}"
+
+
+def sorted_sets(text: str) -> str:
+    """``text`` with each Python set it prints (``{('agents', 'obs'), ('agents', 'action')}``) sorted.
+
+    Errors print sets in iteration order, which changes with the interpreter's hash seed: the
+    same build would record a different text each time.  A ``{...}`` that is not a set literal
+    (a dict, a format placeholder, prose) is left as it is.
+    """
+    out, done, start = [], 0, text.find("{")
+    while start != -1:
+        end = _closing_brace(text, start)
+        if end == -1:
+            break
+        literal = text[start : end + 1]
+        try:
+            value = ast.literal_eval(literal)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            value = None
+        if isinstance(value, set) and len(value) > 1:
+            out.append(text[done:start] + "{" + ", ".join(sorted(repr(item) for item in value)) + "}")
+            done = end + 1
+            start = text.find("{", done)
+        else:
+            start = text.find("{", start + 1)
+    return "".join(out) + text[done:]
+
+
+def _closing_brace(text: str, start: int) -> int:
+    """Index of the ``}`` closing the ``{`` at ``start`` (quotes respected), or -1."""
+    depth, quote, index = 0, "", start
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return -1
 
 
 def first_line(text: str, limit: int | None = None) -> str:
