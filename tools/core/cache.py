@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tools.core.distributions import installed
 from tools.core.paths import CACHE, ROOT
@@ -30,6 +30,33 @@ T = TypeVar("T")
 
 
 _memory: dict[tuple[str, str], Any] = {}
+
+
+class Handover(Protocol):
+    """Records passed between processes (``tools.site.records_worker``): a build hands some of its
+    record sets to a process beside it, which measures them on the other core."""
+
+    def take(self, name: str, key: str) -> str | None:
+        """The JSON text of a record set another process computed, or None: compute it here."""
+
+    def publish(self, name: str, key: str, text: str) -> None:
+        """This process computed a record set (its JSON text)."""
+
+
+# At most one: the build's (or its worker's) handover, while a build runs.
+_handover: list[Handover] = []
+
+
+def set_handover(handover: Handover | None) -> None:
+    _handover[:] = [] if handover is None else [handover]
+
+
+# Every RecordSet, in the order their modules defined them (roughly the order a build needs them).
+_record_sets: list[RecordSet] = []
+
+
+def record_sets() -> list[RecordSet]:
+    return list(_record_sets)
 
 
 def _files(inputs: Iterable[Path]) -> list[Path]:
@@ -188,20 +215,29 @@ def cached(
     path = _path(*key)
     if codec and disk_cache_enabled() and path.exists():
         value = decode(json.loads(path.read_text()))
+    elif codec and _handover and (text := _handover[0].take(*key)) is not None:
+        value = decode(json.loads(text))
+        _keep_on_disk(path, text)
     else:
         with stage(f"{name}.compute"):
             value = compute()
         if codec:
             text = json.dumps(encode(value), indent=1)  # key order is content: pages list them in it
             value = decode(json.loads(text))
-            if disk_cache_enabled():
-                path.parent.mkdir(parents=True, exist_ok=True)
-                # Per-process name: two pytest workers may write the same record at once.
-                tmp = path.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_text(text)
-                tmp.replace(path)
+            _keep_on_disk(path, text)
+            if _handover:
+                _handover[0].publish(*key, text)
     _memory[key] = value
     return value
+
+
+def _keep_on_disk(path: Path, text: str) -> None:
+    if disk_cache_enabled():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Per-process name: two pytest workers may write the same record at once.
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text)
+        tmp.replace(path)
 
 
 def clear_memory() -> None:
@@ -225,8 +261,15 @@ class RecordSet(Generic[T]):
     encode: Callable[[T], Any] | None = None
     decode: Callable[[Any], T] | None = None
 
+    def __post_init__(self) -> None:
+        _record_sets.append(self)
+
     def modules(self) -> tuple[str, ...]:
         return (self.compute.__module__, *self.code)
+
+    def key(self) -> str:
+        """The fingerprint its records are kept under."""
+        return fingerprint(self.inputs, self.modules())
 
     def __call__(self) -> T:
         return cached(

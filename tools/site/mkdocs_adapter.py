@@ -27,7 +27,7 @@ from tools.api.views import objects_inv, search
 from tools.core import timing
 from tools.core.paths import CACHE, ROOT
 from tools.core.word_breaks import add_break_opportunities
-from tools.site import exports
+from tools.site import exports, records_worker
 from tools.site import markers as pages
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -81,6 +81,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _build["exports"] = exports.read_config(config.extra)
     except exports.ExportConfigError as exc:
         raise PluginError(str(exc)) from exc
+    records_worker.start()  # measures record sets on the other core, from the end of the build's order
     pages.start_background_work()
     return config
 
@@ -200,6 +201,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 
 def on_env(env, config: MkDocsConfig, files: Files):
+    records_worker.stop()  # every page's Markdown is expanded: what it did not finish is not needed
     _freeze_and_collect_again()
     previous = _build.get("previous_objects")
     if previous and "autorefs" in config.plugins:
@@ -266,6 +268,7 @@ def _write_exports(config: MkDocsConfig) -> None:
 
 def on_build_error(error: Exception) -> None:
     # A failed `make serve` rebuild ends before `on_env`: the next edit should not find the collector off.
+    records_worker.stop()
     gc.enable()
 
 
