@@ -166,8 +166,32 @@ def _content_digest(path: Path) -> bytes:
     return digest
 
 
+# While a build runs, files are taken as they were when it started: each fingerprint is computed
+# once per build (a build asks for the same few dozen about a thousand times).  None: no build.
+_build_fingerprints: list[dict[tuple, str]] = []
+
+
+def begin_build() -> None:
+    """A build starts (the MkDocs adapter's ``on_config``): fingerprints are computed afresh, then kept."""
+    _build_fingerprints[:] = [{}]
+
+
+def end_build() -> None:
+    """The build is over: every fingerprint is computed from the files again."""
+    _build_fingerprints.clear()
+
+
 def fingerprint(inputs: Iterable[Path], code: Iterable[str] = ()) -> str:
-    inputs = list(inputs)
+    inputs, code = tuple(inputs), tuple(code)
+    if not _build_fingerprints:
+        return _fingerprint(inputs, code)
+    memo = _build_fingerprints[0]
+    if (inputs, code) not in memo:
+        memo[inputs, code] = _fingerprint(inputs, code)
+    return memo[inputs, code]
+
+
+def _fingerprint(inputs: tuple[Path, ...], code: tuple[str, ...]) -> str:
     absent = [str(p) for p in inputs if not Path(p).exists()]
     if absent:
         raise FileNotFoundError(f"cache inputs that do not exist: {', '.join(absent)} (tools.core.cache)")

@@ -24,8 +24,8 @@ from mkdocs.structure.pages import Page
 
 from tools.api.facts import load
 from tools.api.views import objects_inv, search
-from tools.core import timing
-from tools.core.paths import CACHE, ROOT
+from tools.core import cache, timing
+from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
 from tools.site import exports, records_worker
 from tools.site import markers as pages
@@ -41,6 +41,14 @@ _build = {"dirty": False, "generated": set(), "used": set()}
 # Each page's Markdown export (tools/site/exports.py) by page: kept across `make serve`
 # rebuilds, so that a dirty rebuild, which renders only the edited pages, still writes whole exports.
 _exported: dict[str, exports.PageExport] = {}
+# Everything the generated pages and the inventory are made from (besides the installed packages,
+# which every fingerprint includes); tests/tools/site/test_generation_inputs.py checks that
+# generating them opens no other file of the project.
+GENERATION_INPUTS = (TOOLS, DATA, ROOT / "outputs", SNIPPETS, ROOT / "pyproject.toml")
+# The generated pages of this process's last build, and the fingerprint of GENERATION_INPUTS
+# they and the inventory were made from: a `make serve` rebuild after a prose edit reuses the
+# pages and leaves the inventory it wrote alone (regenerating cost most of such a rebuild).
+_generation: dict = {}
 
 
 class _DropDirtyNotice(logging.Filter):
@@ -70,6 +78,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # page's Markdown is rendered (`on_env`), where the objects alive then are frozen: later
     # collections skip them.  Nothing here relies on collecting cycles early.
     gc.disable()
+    cache.begin_build()
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
@@ -153,10 +162,17 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     unchanged, which is what makes a prose edit cost well under a second), and
     its scripts would only call ``tools.site.markers.generated_pages()`` as this does.
     """
-    try:
-        generated = pages.generated_pages()
-    except pages.GenerationError as exc:
-        raise PluginError(str(exc)) from exc
+    key = cache.fingerprint(GENERATION_INPUTS)
+    _build["generation_key"] = key
+    if _build["dirty"] and _generation.get("key") == key:
+        generated = _generation["pages"]
+    else:
+        try:
+            generated = pages.generated_pages()
+        except pages.GenerationError as exc:
+            raise PluginError(str(exc)) from exc
+        _generation.clear()
+        _generation.update(key=key, pages=generated)
     for src_uri, markdown in generated.items():
         if files.get_file_from_path(src_uri) is not None:
             raise PluginError(f"{src_uri} is both a file under docs/ and a generated page; remove one")
@@ -266,9 +282,21 @@ def _write_exports(config: MkDocsConfig) -> None:
         (site / settings.full_output).write_text(exports.full_text(*args), encoding="utf-8")
 
 
+def _write_inventory(config: MkDocsConfig) -> None:
+    inventory = pages.inventory()
+    with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
+        json.dump(inventory, handle, indent=2, sort_keys=False)
+        handle.write("\n")
+    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
+        json.dump(pages.inventory_schema(), handle, indent=2)
+        handle.write("\n")
+    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
+
+
 def on_build_error(error: Exception) -> None:
     # A failed `make serve` rebuild ends before `on_env`: the next edit should not find the collector off.
     records_worker.stop()
+    cache.end_build()
     gc.enable()
 
 
@@ -288,13 +316,10 @@ def on_post_build(config: MkDocsConfig) -> None:
             raise PluginError(str(exc)) from exc
     with timing.stage("site.export"):
         _write_exports(config)
-    inventory = pages.inventory()
-    with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
-        json.dump(inventory, handle, indent=2, sort_keys=False)
-        handle.write("\n")
-    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
-        json.dump(pages.inventory_schema(), handle, indent=2)
-        handle.write("\n")
-    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
+    unchanged = _build["dirty"] and _generation.get("inventory_key") == _build["generation_key"]
+    if not unchanged or not (Path(config.site_dir) / "inventory.json").exists():
+        _write_inventory(config)
+        _generation["inventory_key"] = _build["generation_key"]
     CACHE.mkdir(exist_ok=True)
     (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")
+    cache.end_build()

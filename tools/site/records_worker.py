@@ -160,6 +160,7 @@ atexit.register(stop)
 
 def main(directory: str) -> int:
     gc.disable()  # as in the build: a short-lived process full of torch objects
+    cache.begin_build()
     shared = _Directory(Path(directory))
     cache.set_handover(WorkerSide(shared.path))
     concerns = registry.concerns()

@@ -14,7 +14,7 @@ of mkdocstrings-python, which is why pyproject.toml pins it and griffe, and
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import griffe
 
@@ -89,9 +89,13 @@ def _register_inherited(collection: griffe.ModulesCollection) -> None:
             collection[path].inherited_members  # noqa: B018  (creating an alias registers it on its target)
 
 
+@cache
 def defined_at(path: str) -> str | None:
     """Where the object ``path`` names is defined (``torchrl.objectives.ClipPPOLoss.set_keys`` ->
-    ``torchrl.objectives.common.LossModule.set_keys``), or None when the parse does not know it."""
+    ``torchrl.objectives.common.LossModule.set_keys``), or None when the parse does not know it.
+
+    Kept for the process, as the parse is: resolving griffe's aliases for the thousand entries
+    of objects.inv took most of a `make serve` rebuild (issue 23)."""
     try:
         obj = collection()[path]
         return (obj.final_target if isinstance(obj, griffe.Alias) else obj).path
