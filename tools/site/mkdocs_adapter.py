@@ -229,13 +229,12 @@ def on_env(env, config: MkDocsConfig, files: Files):
 def _freeze_and_collect_again() -> None:
     """Turn the collector back on, with what exists now (torch, torchrl, the records) frozen.
 
-    The first build of a process freezes without collecting (a full collection then walks
-    everything torch allocated); a `make serve` rebuild collects first, which walks only what
-    was made since the last freeze, so that its garbage is not frozen for good.
+    Only the first build of a process freezes (without collecting: a full collection then walks
+    everything torch allocated); after a `make serve` rebuild the collector simply resumes, and
+    its collections walk only what was made since.
     """
-    if gc.get_freeze_count():
-        gc.collect()
-    gc.freeze()
+    if not gc.get_freeze_count():
+        gc.freeze()
     gc.enable()
 
 

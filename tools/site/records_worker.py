@@ -119,6 +119,7 @@ class WorkerSide:
 
 
 _running: list[BuildSide] = []
+_started_once: list[bool] = []
 
 
 def enabled() -> bool:
@@ -129,8 +130,11 @@ def enabled() -> bool:
 def start() -> None:
     """Start the worker when record sets are to be measured (none kept in memory or on disk)."""
     stop()
-    if not enabled() or (os.cpu_count() or 1) < 2:
+    if not enabled() or (os.cpu_count() or 1) < 2 or _started_once:
+        # Only a process's first build: a `make serve` rebuild finds its records in memory, and
+        # asking each set whether it is kept (a fingerprint each) cost a prose rebuild 0.3 s.
         return
+    _started_once.append(True)
     registry.concerns()  # importing them defines their record sets
     todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
     if len(todo) < 2:
