@@ -275,6 +275,8 @@ def _write_exports(config: MkDocsConfig) -> None:
     site = Path(config.site_dir)
     for uri in sorted(_build["exported_now"]):  # the pages this build rendered (under --dirty, the edited ones)
         (site / _exported[uri].md_path).write_text(_exported[uri].markdown, encoding="utf-8")
+    if missing:  # a dirty rebuild in a process that never rendered every page: keep the whole files it has
+        return
     args = (config.site_name, config.site_description, settings, sections, _exported)
     (site / "llms.txt").write_text(exports.index_text(*args), encoding="utf-8")
     if settings.full_output:
