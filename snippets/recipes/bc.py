@@ -1,4 +1,4 @@
-"""Behaviour cloning on CartPole: BCLoss imitates a scripted expert, from a dataset this file collects first.
+"""Behaviour cloning on CartPole: BCLoss imitates a noisy scripted controller, from a dataset this file collects first.
 
 The knobs below are small so that the file runs in seconds; raise them for real
 training (see the recipe page).
@@ -9,16 +9,20 @@ import time
 
 import torch
 from tensordict.nn import TensorDictModule
+from torch import nn
 from torchrl.collectors import Collector
 from torchrl.data import LazyTensorStorage, ReplayBuffer
-from torchrl.envs import DTypeCastTransform, GymEnv, TransformedEnv
+from torchrl.envs import DTypeCastTransform, GymEnv, RewardSum, TransformedEnv
 from torchrl.envs.utils import ExplorationType, set_exploration_type
 from torchrl.modules import MLP, OneHotCategorical, ProbabilisticActor
 from torchrl.objectives import BCLoss
 
-TOTAL_FRAMES = 2_000  # frames in the expert dataset (no online phase: behaviour cloning is offline)
+TOTAL_FRAMES = 2_000  # frames in the dataset (no online phase: behaviour cloning is offline)
+EPSILON = 0.5  # the behaviour policy: the scripted controller, its action replaced by a random one this often
 OFFLINE_STEPS = 600  # optimiser steps on the dataset
 STEPS_PER_LOG = 100  # optimiser steps between two log rows
+EVAL_EPISODES = 2  # evaluation episodes per log row
+REFERENCE_EPISODES = 5  # episodes of the random policy and of the controller: the normalised score's ends
 BATCH_SIZE = 64  # frames per optimiser step
 LR = 1e-3  # Adam's learning rate
 HIDDEN = 64  # units per hidden layer
@@ -31,23 +35,33 @@ logging.getLogger("torchrl").setLevel(logging.WARNING)
 def make_env(seed: int) -> TransformedEnv:
     # CartPole's one-hot actions are integers; BCLoss would read integer actions as class
     # indices (see the recipe page). The cast keeps them float on our side of the env.
-    env = TransformedEnv(GymEnv("CartPole-v1"), DTypeCastTransform(torch.long, torch.float32, in_keys_inv=["action"]))
+    # RewardSum writes ("next", "episode_reward"): the return of the episode so far.
+    env = TransformedEnv(
+        GymEnv("CartPole-v1"), DTypeCastTransform(torch.long, torch.float32, in_keys_inv=["action"])
+    ).append_transform(RewardSum())
     env.set_seed(seed)
     return env
 
 
-def expert_action(observation: torch.Tensor) -> torch.Tensor:
-    """The demonstrator: push the cart towards the side the pole is falling to."""
+def controller_action(observation: torch.Tensor) -> torch.Tensor:
+    """A scripted controller: push the cart towards the side the pole is falling to."""
     angle, angular_speed = observation[..., 2], observation[..., 3]
     push_right = (angle + 0.5 * angular_speed > 0).long()
-    return torch.nn.functional.one_hot(push_right, 2).float()
+    return nn.functional.one_hot(push_right, 2).float()
 
 
-def evaluate(env, actor) -> float:
-    """Return of one episode with the actor's most likely action."""
+def behaviour_action(observation: torch.Tensor) -> torch.Tensor:
+    """The behaviour policy: competent but imperfect, the controller with EPSILON of its actions random."""
+    action = controller_action(observation)
+    random = nn.functional.one_hot(torch.randint(2, observation.shape[:-1]), 2).float()
+    return torch.where(torch.rand(observation.shape[:-1] + (1,)) < EPSILON, random, action)
+
+
+def evaluate(env, policy, episodes: int) -> float:
+    """Mean return over episodes of the policy's most likely action; ``None``: uniformly random actions."""
     with set_exploration_type(ExplorationType.DETERMINISTIC), torch.no_grad():
-        rollout = env.rollout(max_steps=1_000, policy=actor)
-    return rollout["next", "reward"].sum().item()
+        returns = [env.rollout(max_steps=1_000, policy=policy)["next", "reward"].sum().item() for _ in range(episodes)]
+    return sum(returns) / len(returns)
 
 
 def train(
@@ -57,18 +71,27 @@ def train(
     lr: float = LR,
     seed: int = SEED,
 ) -> list[dict]:
-    """Collect the expert's dataset, clone it; return one log row per STEPS_PER_LOG optimiser steps.
+    """Collect the behaviour policy's dataset, clone it; return one log row per STEPS_PER_LOG optimiser steps.
 
-    ``episode_return`` is an evaluation return: one episode with the actor's
-    most likely action on a separate environment, after the row's updates.
-    ``frames`` is the dataset's size.
+    ``episode_return`` is an evaluation return: EVAL_EPISODES episodes with the
+    actor's most likely action on a separate environment, after the row's
+    updates, also normalised (``normalised_return``: 0 the random policy, 100
+    the noise-free controller).  ``frames`` is the dataset's size.
     """
     torch.manual_seed(seed)
     env, eval_env = make_env(seed), make_env(seed + 1)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_act = env.action_spec.shape[-1]
 
-    # A stochastic actor: BCLoss sees its "logits" out_key and minimises -log pi(expert action).
+    # The two ends of the normalised score, measured on the evaluation environment.
+    controller = TensorDictModule(controller_action, in_keys=["observation"], out_keys=["action"])
+    random_return = evaluate(eval_env, None, REFERENCE_EPISODES)
+    reference_return = evaluate(eval_env, controller, REFERENCE_EPISODES)
+
+    def normalised(value: float) -> float:
+        return 100 * (value - random_return) / (reference_return - random_return)
+
+    # A stochastic actor: BCLoss sees its "logits" out_key and minimises -log pi(dataset's action).
     actor = ProbabilisticActor(
         TensorDictModule(MLP(n_obs, n_act, num_cells=[HIDDEN, HIDDEN]), ["observation"], ["logits"]),
         in_keys=["logits"],
@@ -79,12 +102,19 @@ def train(
     optimizer = torch.optim.Adam(loss_module.parameters(), lr=lr)
     buffer = ReplayBuffer(storage=LazyTensorStorage(total_frames), batch_size=batch_size)
 
-    # The dataset: the scripted expert, wrapped as a policy with no parameters, acts in the env.
-    expert = TensorDictModule(expert_action, in_keys=["observation"], out_keys=["action"])
-    dataset = Collector(env, expert, frames_per_batch=total_frames, total_frames=total_frames)
+    # The dataset: the behaviour policy, a TensorDictModule around a plain function, acts in the env.
+    behaviour = TensorDictModule(behaviour_action, in_keys=["observation"], out_keys=["action"])
+    dataset = Collector(
+        env, behaviour, frames_per_batch=total_frames, total_frames=total_frames, auto_register_policy_transforms=False
+    )
     for batch in dataset:
         buffer.extend(batch.reshape(-1))
     dataset.shutdown()
+    behaviour_return = batch["next", "episode_reward"][batch["next", "done"]].mean().item()  # its whole episodes
+    print(
+        f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
+        f"random policy {random_return:.1f} (0) | controller {reference_return:.1f} (100)"
+    )
 
     log, start = [], time.perf_counter()
     for step in range(1, offline_steps + 1):
@@ -93,15 +123,23 @@ def train(
         losses["loss_bc"].backward()
         optimizer.step()
         if step % STEPS_PER_LOG == 0:
+            episode_return = evaluate(eval_env, actor, EVAL_EPISODES)
             row = {
                 "frames": len(buffer),
                 "updates": step,  # the frames stand still: the dataset is collected once
-                "episode_return": evaluate(eval_env, actor),
+                "episode_return": episode_return,
+                "normalised_return": normalised(episode_return),
+                "behaviour_return": behaviour_return,
+                "random_return": random_return,
+                "reference_return": reference_return,
                 "loss_bc": losses["loss_bc"].item(),
                 "seconds": round(time.perf_counter() - start, 2),
             }
             log.append(row)
-            print(f"step {step:4d} | eval return {row['episode_return']:6.1f} | bc {row['loss_bc']:.4f}")
+            print(
+                f"step {step:4d} | eval return {episode_return:6.1f} (normalised {row['normalised_return']:4.0f}) "
+                f"| bc {row['loss_bc']:.4f}"
+            )
     return log
 
 

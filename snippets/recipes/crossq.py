@@ -21,8 +21,10 @@ FRAMES_PER_BATCH = 200  # one Pendulum episode (200 steps) per batch
 INIT_RANDOM_FRAMES = 400  # random actions first, to fill the buffer
 BUFFER_SIZE = 100_000  # replay capacity, in frames
 BATCH_SIZE = 128  # frames per optimiser step
-UPDATES_PER_BATCH = 32  # optimiser steps after each collected batch
+UPDATES_PER_BATCH = 32  # critic steps after each collected batch
+POLICY_DELAY = 3  # the actor and the temperature step once every POLICY_DELAY critic steps
 LR = 1e-3  # Adam's learning rate for the actor, the Q-networks and the temperature
+BETAS = (0.5, 0.999)  # Adam's betas: a short memory for the mean gradient, as CrossQ's authors use
 GAMMA = 0.99  # discount
 HIDDEN = 64  # units per hidden layer
 SEED = 0  # torch and environment seed
@@ -56,16 +58,20 @@ def train(
     n_obs = env.observation_spec["observation"].shape[-1]
     n_act = env.action_spec.shape[-1]
 
-    # The actor writes "loc" and "scale", then samples a squashed "action" within the spec's bounds.
+    # The actor writes "loc" and "scale", then samples a squashed "action" between low and high.
     actor = ProbabilisticActor(
         TensorDictModule(
-            nn.Sequential(MLP(n_obs, 2 * n_act, num_cells=[HIDDEN, HIDDEN]), NormalParamExtractor()),
+            nn.Sequential(
+                MLP(n_obs, 2 * n_act, num_cells=[HIDDEN, HIDDEN], activation_class=nn.ReLU), NormalParamExtractor()
+            ),
             in_keys=["observation"],
             out_keys=["loc", "scale"],
         ),
         in_keys=["loc", "scale"],
         spec=env.action_spec,
         distribution_class=TanhNormal,
+        # TanhNormal's bounds default to -1 and 1 whatever the spec says: Pendulum's torques reach 2.
+        distribution_kwargs={"low": env.action_spec.space.low, "high": env.action_spec.space.high},
     )
     # The critic normalises its layers with batch renormalisation: CrossQ runs the current
     # and the next state-action pairs through it in one batch, which replaces target networks.
@@ -74,6 +80,7 @@ def train(
             n_obs + n_act,
             1,
             num_cells=[HIDDEN, HIDDEN],
+            activation_class=nn.ReLU,
             norm_class=BatchRenorm1d,
             norm_kwargs=[{"num_features": HIDDEN}, {"num_features": HIDDEN}],  # one per hidden layer
         ),
@@ -84,7 +91,7 @@ def train(
     loss_module.make_value_estimator(gamma=GAMMA)
     # One optimiser over the summed terms: each term's gradient reaches only its own
     # parameters (actor, Q-networks, log_alpha), so this equals one optimiser per term.
-    optimizer = torch.optim.Adam(loss_module.parameters(), lr=lr)
+    optimizer = torch.optim.Adam(loss_module.parameters(), lr=lr, betas=BETAS)
 
     buffer = ReplayBuffer(storage=LazyTensorStorage(BUFFER_SIZE), batch_size=batch_size)
     collector = Collector(
@@ -96,16 +103,19 @@ def train(
         auto_register_policy_transforms=False,
     )
 
-    log, start, frames = [], time.perf_counter(), 0
+    log, start, frames, updates = [], time.perf_counter(), 0, 0
     for batch in collector:
         frames += batch.numel()
         buffer.extend(batch.reshape(-1))
         if frames < INIT_RANDOM_FRAMES:
             continue
         for _ in range(updates_per_batch):
+            updates += 1
             losses = loss_module(buffer.sample())
-            total = losses["loss_actor"] + losses["loss_qvalue"] + losses["loss_alpha"]
-            optimizer.zero_grad()
+            total = losses["loss_qvalue"]
+            if updates % POLICY_DELAY == 0:
+                total = total + losses["loss_actor"] + losses["loss_alpha"]
+            optimizer.zero_grad()  # gradients set to None: the terms left out leave their parameters alone
             total.backward()
             optimizer.step()  # no target network: nothing else to step
         ended = batch["next", "done"].squeeze(-1)

@@ -15,8 +15,10 @@ from torchrl.envs import DTypeCastTransform, GymEnv, Reward2GoTransform, Transfo
 from torchrl.objectives import DTLoss
 
 TOTAL_FRAMES = 3_000  # frames in the offline dataset (whole episodes: the last one may go past it)
-# Scripted demonstrators, one episode each in turn: push right when w_angle x angle + w_speed x angular speed > 0.
-DEMONSTRATORS = ((1.0, 0.5), (0.0, 1.0), (1.0, 0.0))  # the first balances the pole to the end; the others drop it
+# The behaviour policy: scripted demonstrators, one episode each in turn, pushing right when
+# w_angle x angle + w_speed x angular speed > 0. The first balances the pole to the end; the others drop it.
+DEMONSTRATORS = ((1.0, 0.5), (0.0, 1.0), (1.0, 0.0))
+REFERENCE_EPISODES = 5  # episodes of the random policy and of the first demonstrator: the normalised score's ends
 OFFLINE_STEPS = 400  # optimiser steps on the dataset
 STEPS_PER_LOG = 100  # optimiser steps between two log rows
 BUFFER_SIZE = 10_000  # replay capacity: holds the whole dataset
@@ -69,6 +71,18 @@ class CausalTransformer(nn.Module):
         return torch.softmax(self.head(hidden), dim=-1).reshape(action.shape)
 
 
+def demonstrator(weights: tuple[float, float]) -> TensorDictModule:
+    """One demonstrator as a policy: a TensorDictModule around a plain function."""
+    return TensorDictModule(lambda obs: demonstrator_action(obs, weights), in_keys=["observation"], out_keys=["action"])
+
+
+@torch.no_grad()
+def policy_return(env, policy, episodes: int) -> float:
+    """Mean return over episodes of a policy (``None``: uniformly random actions)."""
+    returns = [env.rollout(max_steps=1_000, policy=policy)["next", "reward"].sum().item() for _ in range(episodes)]
+    return sum(returns) / len(returns)
+
+
 @torch.no_grad()
 def evaluate(env, model, target_return: float) -> float:
     """One episode asking for ``target_return``; the policy sees the last CONTEXT steps."""
@@ -100,14 +114,22 @@ def train(
     """Collect the dataset, train on it; return one log row per STEPS_PER_LOG optimiser steps.
 
     ``episode_return`` is an evaluation return: one episode asking for
-    TARGET_RETURN, on a separate environment, after the row's updates;
-    ``low_target_return`` the same asking for LOW_TARGET_RETURN.  ``frames``
-    is the dataset's size.
+    TARGET_RETURN, on a separate environment, after the row's updates, also
+    normalised (``normalised_return``: 0 the random policy, 100 the first
+    demonstrator); ``low_target_return`` the same asking for
+    LOW_TARGET_RETURN.  ``frames`` is the dataset's size.
     """
     torch.manual_seed(seed)
     env, eval_env = make_env(seed), make_env(seed + 1)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_act = env.action_spec.shape[-1]
+
+    # The two ends of the normalised score, measured on the evaluation environment.
+    random_return = policy_return(eval_env, None, REFERENCE_EPISODES)
+    reference_return = policy_return(eval_env, demonstrator(DEMONSTRATORS[0]), REFERENCE_EPISODES)
+
+    def normalised(value: float) -> float:
+        return 100 * (value - random_return) / (reference_return - random_return)
 
     model = CausalTransformer(n_obs, n_act)
     # The actor writes its prediction over "action": DTLoss reads the dataset's action before it runs the actor.
@@ -124,12 +146,17 @@ def train(
     )
 
     # The dataset: whole episodes of good and poor demonstrators, so that returns-to-go tell them apart.
-    episode = 0
+    returns = []  # one per episode: the behaviour policy's return is their mean
     while len(buffer) < total_frames:
-        weights = DEMONSTRATORS[episode % len(DEMONSTRATORS)]
-        policy = TensorDictModule(lambda obs: demonstrator_action(obs, weights), in_keys=["observation"], out_keys=["action"])
-        buffer.extend(env.rollout(max_steps=1_000, policy=policy))
-        episode += 1
+        weights = DEMONSTRATORS[len(returns) % len(DEMONSTRATORS)]
+        episode = env.rollout(max_steps=1_000, policy=demonstrator(weights))
+        buffer.extend(episode)
+        returns.append(episode["next", "reward"].sum().item())
+    behaviour_return = sum(returns) / len(returns)
+    print(
+        f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
+        f"random policy {random_return:.1f} (0) | first demonstrator {reference_return:.1f} (100)"
+    )
 
     log, start = [], time.perf_counter()
     for step in range(1, offline_steps + 1):
@@ -139,17 +166,23 @@ def train(
         losses["loss"].backward()
         optimizer.step()
         if step % STEPS_PER_LOG == 0:
+            episode_return = evaluate(eval_env, model, TARGET_RETURN)
             row = {
                 "frames": len(buffer),
                 "updates": step,  # the frames stand still: the dataset is collected once
-                "episode_return": evaluate(eval_env, model, TARGET_RETURN),
+                "episode_return": episode_return,
+                "normalised_return": normalised(episode_return),
+                "behaviour_return": behaviour_return,
+                "random_return": random_return,
+                "reference_return": reference_return,
                 "low_target_return": evaluate(eval_env, model, LOW_TARGET_RETURN),
                 "loss": losses["loss"].item(),
                 "seconds": round(time.perf_counter() - start, 2),
             }
             log.append(row)
             print(
-                f"step {step:4d} | eval return {row['episode_return']:7.1f} (asked {TARGET_RETURN:.0f}), "
+                f"step {step:4d} | eval return {episode_return:7.1f} (asked {TARGET_RETURN:.0f}; normalised "
+                f"{row['normalised_return']:4.0f}), "
                 f"{row['low_target_return']:7.1f} (asked {LOW_TARGET_RETURN:.0f}) | loss {row['loss']:.4f}"
             )
     return log

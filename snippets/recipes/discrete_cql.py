@@ -1,4 +1,4 @@
-"""Discrete CQL on CartPole: a Q-network trained online with the TD loss plus the conservative term.
+"""Discrete CQL on CartPole: a Q-network trained offline with the TD loss plus the conservative term.
 
 The knobs below are small so that the file runs in seconds; raise them for real
 training (see the recipe page).
@@ -8,24 +8,26 @@ import logging
 import time
 
 import torch
-from tensordict.nn import TensorDictSequential
+from tensordict.nn import TensorDictModule
+from torch import nn
 from torchrl.collectors import Collector
 from torchrl.data import LazyTensorStorage, ReplayBuffer
 from torchrl.envs import GymEnv, RewardSum, TransformedEnv
-from torchrl.modules import MLP, EGreedyModule, QValueActor
+from torchrl.envs.utils import ExplorationType, set_exploration_type
+from torchrl.modules import MLP, QValueActor
 from torchrl.objectives import DiscreteCQLLoss, SoftUpdate
 
-TOTAL_FRAMES = 3_000  # frames collected in all
-FRAMES_PER_BATCH = 100  # frames collected between two rounds of updates
-INIT_RANDOM_FRAMES = 500  # the collector acts uniformly at random for these first frames
-BUFFER_SIZE = 10_000  # replay capacity, in frames
+TOTAL_FRAMES = 2_000  # frames in the offline dataset (no online phase)
+EPSILON = 0.5  # the behaviour policy: the scripted controller, its action replaced by a random one this often
+OFFLINE_STEPS = 600  # optimiser steps on the dataset
+STEPS_PER_LOG = 100  # optimiser steps between two log rows
+EVAL_EPISODES = 2  # evaluation episodes per log row
+REFERENCE_EPISODES = 5  # episodes of the random policy and of the controller: the normalised score's ends
+BUFFER_SIZE = 100_000  # replay capacity: holds the whole dataset
 BATCH_SIZE = 64  # frames per optimiser step
-UPDATES_PER_BATCH = 10  # optimiser steps after each collected batch
 LR = 1e-3  # Adam's learning rate
 GAMMA = 0.99  # discount
 TAU = 0.005  # SoftUpdate: fraction of the gap to the online weights closed per step
-EPS_INIT, EPS_END = 1.0, 0.05  # epsilon-greedy exploration, annealed ...
-EPS_FRAMES = 2_000  # ... over this many frames
 HIDDEN = 64  # units per hidden layer
 SEED = 0  # torch and environment seed
 
@@ -40,75 +42,106 @@ def make_env(seed: int) -> TransformedEnv:
     return env
 
 
+def controller_action(observation: torch.Tensor) -> torch.Tensor:
+    """A scripted controller: push the cart towards the side the pole is falling to (one-hot, as the env's)."""
+    angle, angular_speed = observation[..., 2], observation[..., 3]
+    return nn.functional.one_hot((angle + 0.5 * angular_speed > 0).long(), 2)
+
+
+def behaviour_action(observation: torch.Tensor) -> torch.Tensor:
+    """The behaviour policy: competent but imperfect, the controller with EPSILON of its actions random."""
+    action = controller_action(observation)
+    random = nn.functional.one_hot(torch.randint(2, observation.shape[:-1]), 2)
+    return torch.where(torch.rand(observation.shape[:-1] + (1,)) < EPSILON, random, action)
+
+
+def evaluate(env, policy, episodes: int) -> float:
+    """Mean return over episodes of the policy's action (greedy); ``None``: uniformly random actions."""
+    with set_exploration_type(ExplorationType.DETERMINISTIC), torch.no_grad():
+        returns = [env.rollout(max_steps=1_000, policy=policy)["next", "reward"].sum().item() for _ in range(episodes)]
+    return sum(returns) / len(returns)
+
+
 def train(
     total_frames: int = TOTAL_FRAMES,
-    frames_per_batch: int = FRAMES_PER_BATCH,
+    offline_steps: int = OFFLINE_STEPS,
+    steps_per_log: int = STEPS_PER_LOG,
     batch_size: int = BATCH_SIZE,
-    updates_per_batch: int = UPDATES_PER_BATCH,
     lr: float = LR,
     seed: int = SEED,
 ) -> list[dict]:
-    """Train and return one log row per collected batch.
+    """Collect the dataset, train on it; return one log row per steps_per_log optimiser steps.
 
-    ``episode_return`` is the mean return of the episodes that ended in the
-    batch (NaN when none did), exploration included.
+    ``episode_return`` is an evaluation return: EVAL_EPISODES episodes with the
+    greedy action on a separate environment, after the row's updates, also
+    normalised (``normalised_return``: 0 the random policy, 100 the noise-free
+    controller).  ``frames`` is the dataset's size.
     """
     torch.manual_seed(seed)
-    env = make_env(seed)
+    env, eval_env = make_env(seed), make_env(seed + 1)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_actions = env.action_spec.shape[-1]
 
+    # The two ends of the normalised score, measured on the evaluation environment.
+    controller = TensorDictModule(controller_action, in_keys=["observation"], out_keys=["action"])
+    random_return = evaluate(eval_env, None, REFERENCE_EPISODES)
+    reference_return = evaluate(eval_env, controller, REFERENCE_EPISODES)
+
+    def normalised(value: float) -> float:
+        return 100 * (value - random_return) / (reference_return - random_return)
+
     # QValueActor writes "action_value" (one per action), the greedy "action" (one-hot)
-    # and "chosen_action_value"; EGreedyModule then replaces "action" with a random one
-    # with probability epsilon.
-    actor = QValueActor(MLP(n_obs, n_actions, num_cells=[HIDDEN, HIDDEN]), in_keys=["observation"], spec=env.action_spec)
-    exploration = EGreedyModule(env.action_spec, eps_init=EPS_INIT, eps_end=EPS_END, annealing_num_steps=EPS_FRAMES)
-    policy = TensorDictSequential(actor, exploration)
+    # and "chosen_action_value"; offline, it only acts in the evaluation episodes.
+    network = MLP(n_obs, n_actions, num_cells=[HIDDEN, HIDDEN])
+    actor = QValueActor(network, in_keys=["observation"], spec=env.action_spec)
 
     loss_module = DiscreteCQLLoss(actor, action_space=env.action_spec, delay_value=True)
     loss_module.make_value_estimator(gamma=GAMMA)
     optimizer = torch.optim.Adam(loss_module.parameters(), lr=lr)
     target_updater = SoftUpdate(loss_module, tau=TAU)
-
     buffer = ReplayBuffer(storage=LazyTensorStorage(BUFFER_SIZE), batch_size=batch_size)
-    collector = Collector(
-        env,
-        policy,
-        frames_per_batch=frames_per_batch,
-        total_frames=total_frames,
-        init_random_frames=INIT_RANDOM_FRAMES,
-        auto_register_policy_transforms=False,
+
+    # The dataset: the behaviour policy, a TensorDictModule around a plain function, acts in the env.
+    behaviour = TensorDictModule(behaviour_action, in_keys=["observation"], out_keys=["action"])
+    dataset = Collector(
+        env, behaviour, frames_per_batch=total_frames, total_frames=total_frames, auto_register_policy_transforms=False
+    )
+    for batch in dataset:
+        buffer.extend(batch.reshape(-1))
+    dataset.shutdown()
+    behaviour_return = batch["next", "episode_reward"][batch["next", "done"]].mean().item()  # its whole episodes
+    print(
+        f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
+        f"random policy {random_return:.1f} (0) | controller {reference_return:.1f} (100)"
     )
 
-    log, start, frames = [], time.perf_counter(), 0
-    for batch in collector:
-        frames += batch.numel()
-        buffer.extend(batch.reshape(-1))
-        exploration.step(batch.numel())  # anneal epsilon by the frames just collected
-        if frames < INIT_RANDOM_FRAMES:
-            continue
-        for _ in range(updates_per_batch):
-            losses = loss_module(buffer.sample())
-            optimizer.zero_grad()
-            # The TD loss and the conservative term (log-sum-exp of Q minus Q of the data's action).
-            (losses["loss_qvalue"] + losses["loss_cql"]).backward()
-            optimizer.step()
-            target_updater.step()  # after every optimiser step
-        ended = batch["next", "done"].squeeze(-1)
-        row = {
-            "frames": frames,
-            "episode_return": batch["next", "episode_reward"][ended].mean().item(),
-            "loss_qvalue": losses["loss_qvalue"].item(),
-            "loss_cql": losses["loss_cql"].item(),
-            "epsilon": exploration.eps.item(),
-            "seconds": round(time.perf_counter() - start, 2),
-        }
-        log.append(row)
-        print(
-            f"frames {row['frames']:5d} | return {row['episode_return']:6.1f} | qvalue {row['loss_qvalue']:.4f} "
-            f"cql {row['loss_cql']:.4f} | epsilon {row['epsilon']:.2f}"
-        )
-    collector.shutdown()
+    log, start = [], time.perf_counter()
+    for step in range(1, offline_steps + 1):
+        losses = loss_module(buffer.sample())
+        optimizer.zero_grad()
+        # The TD loss and the conservative term (log-sum-exp of Q minus Q of the data's action).
+        (losses["loss_qvalue"] + losses["loss_cql"]).backward()
+        optimizer.step()
+        target_updater.step()  # after every optimiser step
+        if step % steps_per_log == 0:
+            episode_return = evaluate(eval_env, actor, EVAL_EPISODES)
+            row = {
+                "frames": len(buffer),
+                "updates": step,  # the frames stand still: the dataset is collected once
+                "episode_return": episode_return,
+                "normalised_return": normalised(episode_return),
+                "behaviour_return": behaviour_return,
+                "random_return": random_return,
+                "reference_return": reference_return,
+                "loss_qvalue": losses["loss_qvalue"].item(),
+                "loss_cql": losses["loss_cql"].item(),
+                "seconds": round(time.perf_counter() - start, 2),
+            }
+            log.append(row)
+            print(
+                f"step {step:4d} | eval return {episode_return:6.1f} (normalised {row['normalised_return']:4.0f}) "
+                f"| qvalue {row['loss_qvalue']:.4f} cql {row['loss_cql']:.4f}"
+            )
     return log
 
 

@@ -18,8 +18,11 @@ from torchrl.modules import OneHotCategorical, ProbabilisticActor
 from torchrl.objectives import OnlineDTLoss
 
 DATASET_FRAMES = 1_500  # the offline dataset (whole episodes: the last one may go past it)
-# Scripted demonstrators, one episode each in turn: push right when w_angle x angle + w_speed x angular speed > 0.
-DEMONSTRATORS = ((0.0, 1.0), (1.0, 0.0))  # both drop the pole long before CartPole-v1's 500 steps
+# The behaviour policy: scripted demonstrators, one episode each in turn, pushing right when
+# w_angle x angle + w_speed x angular speed > 0. Both drop the pole long before CartPole-v1's 500 steps.
+DEMONSTRATORS = ((0.0, 1.0), (1.0, 0.0))
+CONTROLLER = (1.0, 0.5)  # weights of a controller that balances the pole to the end: not in the dataset
+REFERENCE_EPISODES = 5  # episodes of the random policy and of CONTROLLER: the normalised score's ends
 OFFLINE_STEPS = 200  # optimiser steps on the dataset alone
 STEPS_PER_LOG = 100  # offline optimiser steps between two log rows
 TOTAL_FRAMES = 600  # online frames, collected an episode at a time by the policy (the last may go past it)
@@ -53,6 +56,18 @@ def demonstrator_action(observation: torch.Tensor, weights: tuple[float, float])
     angle, angular_speed = observation[..., 2], observation[..., 3]
     push_right = (weights[0] * angle + weights[1] * angular_speed > 0).long()
     return nn.functional.one_hot(push_right, 2).float()
+
+
+def demonstrator(weights: tuple[float, float]) -> TensorDictModule:
+    """One scripted policy: a TensorDictModule around a plain function."""
+    return TensorDictModule(lambda obs: demonstrator_action(obs, weights), in_keys=["observation"], out_keys=["action"])
+
+
+@torch.no_grad()
+def policy_return(env, policy, episodes: int) -> float:
+    """Mean return over episodes of a policy (``None``: uniformly random actions)."""
+    returns = [env.rollout(max_steps=1_000, policy=policy)["next", "reward"].sum().item() for _ in range(episodes)]
+    return sum(returns) / len(returns)
 
 
 class CausalTransformer(nn.Module):
@@ -109,13 +124,21 @@ def train(
 
     ``episode_return`` is an evaluation return: one episode asking for
     TARGET_RETURN, with the most likely action, on a separate environment,
-    after the row's updates.  ``frames`` counts every frame collected so far,
-    the dataset's included.
+    after the row's updates, also normalised (``normalised_return``: 0 the
+    random policy, 100 CONTROLLER).  ``frames`` counts every frame collected
+    so far, the dataset's included.
     """
     torch.manual_seed(seed)
     env, eval_env = make_env(seed), make_env(seed + 1)
     n_obs = env.observation_spec["observation"].shape[-1]
     n_act = env.action_spec.shape[-1]
+
+    # The two ends of the normalised score, measured on the evaluation environment.
+    random_return = policy_return(eval_env, None, REFERENCE_EPISODES)
+    reference_return = policy_return(eval_env, demonstrator(CONTROLLER), REFERENCE_EPISODES)
+
+    def normalised(value: float) -> float:
+        return 100 * (value - random_return) / (reference_return - random_return)
 
     actor = ProbabilisticActor(
         TensorDictModule(CausalTransformer(n_obs, n_act), ["observation", "action", "return_to_go"], ["logits"]),
@@ -139,12 +162,17 @@ def train(
             return policy_env.rollout(max_steps=1_000, policy=policy)
 
     # 1. The dataset: whole episodes of the demonstrators.
-    count = 0
+    returns = []  # one per episode: the behaviour policy's return is their mean
     while len(buffer) < dataset_frames:
-        weights = DEMONSTRATORS[count % len(DEMONSTRATORS)]
-        demonstrator = TensorDictModule(lambda obs: demonstrator_action(obs, weights), ["observation"], ["action"])
-        buffer.extend(env.rollout(max_steps=1_000, policy=demonstrator))
-        count += 1
+        weights = DEMONSTRATORS[len(returns) % len(DEMONSTRATORS)]
+        demonstration = env.rollout(max_steps=1_000, policy=demonstrator(weights))
+        buffer.extend(demonstration)
+        returns.append(demonstration["next", "reward"].sum().item())
+    behaviour_return = sum(returns) / len(returns)
+    print(
+        f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
+        f"random policy {random_return:.1f} (0) | controller {reference_return:.1f} (100)"
+    )
 
     log, start, frames, updates = [], time.perf_counter(), len(buffer), 0
 
@@ -159,12 +187,16 @@ def train(
         return losses
 
     def log_row(phase: str, losses: TensorDict) -> None:
-        evaluation = episode(eval_env, ExplorationType.DETERMINISTIC)
+        episode_return = episode(eval_env, ExplorationType.DETERMINISTIC)["next", "reward"].sum().item()
         row = {
             "phase": phase,
             "frames": frames,
             "updates": updates,
-            "episode_return": evaluation["next", "reward"].sum().item(),
+            "episode_return": episode_return,
+            "normalised_return": normalised(episode_return),
+            "behaviour_return": behaviour_return,
+            "random_return": random_return,
+            "reference_return": reference_return,
             "loss_log_likelihood": losses["loss_log_likelihood"].item(),
             "loss_entropy": losses["loss_entropy"].item(),
             "loss_alpha": losses["loss_alpha"].item(),
@@ -173,7 +205,8 @@ def train(
         }
         log.append(row)
         print(
-            f"{phase:7s} frames {row['frames']:5d} | eval return {row['episode_return']:6.1f} "
+            f"{phase:7s} frames {row['frames']:5d} | eval return {episode_return:6.1f} "
+            f"(normalised {row['normalised_return']:4.0f}) "
             f"| nll {row['loss_log_likelihood']:.3f} entropy {row['loss_entropy']:+.3f} alpha {row['alpha']:.3f}"
         )
 

@@ -47,6 +47,6 @@ def test_pages_and_inventory_do_not_depend_on_the_hash_seed(tmp_path):
     ]
     assert not differ, (
         f"{len(differ)} page(s) differ between PYTHONHASHSEED={SEEDS[0]} and {SEEDS[1]}: {', '.join(differ)}; "
-        "sort the set that reaches the text (tools.core.errors.sorted_sets does it for error messages)\n"
+        "sort the set that reaches the text (tools.core.errors.error_text does it for error messages)\n"
         + "\n".join(shown)
     )

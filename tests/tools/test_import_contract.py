@@ -70,3 +70,45 @@ def test_an_import_that_breaks_the_contract_fails_it_with_its_names(project_copy
     imported = bad_import.split()[1]
     assert f"{importer} -> {imported}" in report, report
     assert rule in report and "BROKEN" in report, report
+
+
+def _imports_inside_functions(path: Path) -> list[str]:
+    import ast
+
+    found = []
+
+    class Visitor(ast.NodeVisitor):
+        depth = 0
+
+        def visit_FunctionDef(self, node):
+            self.depth += 1
+            self.generic_visit(node)
+            self.depth -= 1
+
+        visit_AsyncFunctionDef = visit_FunctionDef
+
+        def visit_Import(self, node):
+            if self.depth:
+                found.extend(
+                    f"{path.relative_to(ROOT)}:{node.lineno} {a.name}" for a in node.names if a.name.startswith("tools")
+                )
+
+        def visit_ImportFrom(self, node):
+            if self.depth and (node.level or (node.module or "").split(".")[0] == "tools"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.module}")
+
+    Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_project_imports_sit_at_the_top_of_each_module():
+    # A `tools` import inside a function hides a dependency from the contract (and from the
+    # cache's code keys): only torch and the other heavy libraries are imported late.
+    constructions = ROOT / "tools" / "torchrl" / "loss_zoo" / "constructions"
+    hidden = [
+        line
+        for path in sorted((ROOT / "tools").rglob("*.py"))
+        if not path.is_relative_to(constructions)
+        for line in _imports_inside_functions(path)
+    ]
+    assert not hidden, "move these imports to the top of their module:\n" + "\n".join(hidden)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import difflib
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Iterable
@@ -93,8 +94,8 @@ def error_text(
     pastes into the search box.
     """
     if qualified:
-        return sorted_sets("".join(traceback.format_exception_only(type(exc), exc)).strip())
-    message = sorted_sets(str(exc))
+        return _sets_sorted("".join(traceback.format_exception_only(type(exc), exc)).strip())
+    message = _sets_sorted(str(exc))
     if lines is not None:
         message = " ".join([line.strip() for line in message.splitlines() if line.strip()][:lines])
     if limit is not None:
@@ -104,52 +105,28 @@ def error_text(
     return f"{type(exc).__name__}: {message}"
 
 
-def sorted_sets(text: str) -> str:
-    """``text`` with each Python set it prints (``{('agents', 'obs'), ('agents', 'action')}``) sorted.
+# A set literal without nested braces, as a message prints one: ``{('agents', 'action'), ('agents', 'obs')}``.
+_SET_LITERAL = re.compile(r"\{[^{}:]+\}")
 
-    Errors print sets in iteration order, which changes with the interpreter's hash seed: the
-    same build would record a different text each time.  A ``{...}`` that is not a set literal
-    (a dict, a format placeholder, prose) is left as it is.
+
+def _sets_sorted(message: str) -> str:
+    """The message with each printed set's items in sorted order.
+
+    Python orders a set of strings by their hashes, which change with every process
+    (PYTHONHASHSEED), so the same failure would print differently in two builds: a page
+    would differ between a build and a rebuild, and builds would not be reproducible.
     """
-    out, done, start = [], 0, text.find("{")
-    while start != -1:
-        end = _closing_brace(text, start)
-        if end == -1:
-            break
-        literal = text[start : end + 1]
+
+    def sort(match: re.Match) -> str:
         try:
-            value = ast.literal_eval(literal)
+            items = ast.literal_eval(match.group(0))
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-            value = None
-        if isinstance(value, set) and len(value) > 1:
-            out.append(text[done:start] + "{" + ", ".join(sorted(repr(item) for item in value)) + "}")
-            done = end + 1
-            start = text.find("{", done)
-        else:
-            start = text.find("{", start + 1)
-    return "".join(out) + text[done:]
+            return match.group(0)
+        if not isinstance(items, set):
+            return match.group(0)
+        return "{" + ", ".join(sorted(repr(item) for item in items)) + "}"
 
-
-def _closing_brace(text: str, start: int) -> int:
-    """Index of the ``}`` closing the ``{`` at ``start`` (quotes respected), or -1."""
-    depth, quote, index = 0, "", start
-    while index < len(text):
-        char = text[index]
-        if quote:
-            if char == "\\":
-                index += 1
-            elif char == quote:
-                quote = ""
-        elif char in "'\"":
-            quote = char
-        elif char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-            if depth == 0:
-                return index
-        index += 1
-    return -1
+    return _SET_LITERAL.sub(sort, message)
 
 
 def first_line(text: str, limit: int | None = None) -> str:

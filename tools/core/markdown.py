@@ -66,13 +66,17 @@ def _outside_code(value: str) -> str:
     return value.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    """A pipe table (no trailing newline): the header cells, a ``---`` rule, one line per row of made cells."""
+def table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A pipe table (no trailing newline): the header cells, a ``---`` rule, one line per row.
+
+    Cells come made (``text``, ``code``, ``markdown`` or Markdown the caller wrote); numbers are
+    shown with ``str``.  A row with another number of cells than the header is a bug, so it raises.
+    """
     lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
     for row in rows:
         if len(row) != len(header):
             raise ValueError(f"a table row has {len(row)} cells for {len(header)} columns: {list(row)!r}")
-        lines.append("| " + " | ".join(row) + " |")
+        lines.append("| " + " | ".join(str(cell) for cell in row) + " |")
     return "\n".join(lines)
 
 

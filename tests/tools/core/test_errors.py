@@ -45,3 +45,14 @@ def test_a_reader_closing_the_pipe_early_is_not_an_error():
     stderr = writer.stderr.read().decode()
     assert writer.wait() == 0
     assert "Traceback" not in stderr and "BrokenPipe" not in stderr
+
+
+def test_a_printed_set_reads_the_same_whatever_the_hash_seed():
+    from tools.core.errors import error_text
+
+    one = KeyError("inputs are None: {('agents', 'observation'), ('agents', 'action_chunk')}.")
+    other = KeyError("inputs are None: {('agents', 'action_chunk'), ('agents', 'observation')}.")
+    assert error_text(one) == error_text(other)
+    assert "{('agents', 'action_chunk'), ('agents', 'observation')}" in error_text(one)
+    # Not a set: a dict and a format placeholder stay as they are.
+    assert error_text(ValueError("got {'a': 1} and {name}")) == "ValueError: got {'a': 1} and {name}"

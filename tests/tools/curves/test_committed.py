@@ -84,3 +84,22 @@ def test_random_baseline_is_the_return_the_recipe_logs(slug, logged):
         ended = rollout["next", "done"].squeeze(-1)
         logged_returns.append(rollout[logged][ended].mean().item())
     assert baseline == pytest.approx(sum(logged_returns) / 2, rel=1e-5)
+
+
+def test_offline_families_learn_from_a_stated_behaviour_policy_and_score_on_a_common_scale():
+    """Every family whose runs log a normalised return states its data's policy: in its CSV (the return of
+    the behaviour policy, of a random one and of the reference) and in what its recipe prints."""
+    import json
+
+    from tools.core.paths import ROOT
+    from tools.curves.facts import committed_curves
+
+    offline = [c for c in committed_curves() if c.normalised[0] is not None]
+    assert len(offline) >= 7, [c.family for c in offline]
+    for c in offline:
+        raw, scaled = c.behaviour
+        assert raw is not None and scaled is not None, c.family
+        for seed in c.seeds:
+            assert seed.random_return < seed.reference_return, (c.family, seed.seed)
+        printed = json.loads((ROOT / "outputs" / f"{c.recipe}.json").read_text())["stdout"]
+        assert "behaviour policy return" in printed, f"{c.recipe} does not print its behaviour policy's return"

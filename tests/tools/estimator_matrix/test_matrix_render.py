@@ -28,7 +28,7 @@ def _matrix() -> Matrix:
         batch_size=[2, 4],
         forwarding=KeyForwarding(OK, "GAE", ["reward"], ["done", "terminated"]),
     )
-    unbuilt = MatrixRow("LossB", "A", ["A"], [Cell(m, m == "A", None) for m in "ABCDE"], not_built="no recipe")
+    unbuilt = MatrixRow("LossB", "A", ["A"], [Cell(m, m == "A", None) for m in "ABCDE"], not_built="no construction")
     return Matrix(members=list("ABCDE"), rows=[row, unbuilt])
 
 
@@ -66,7 +66,7 @@ def test_alike_refusals_share_one_row():
     text = render.render_errors(_matrix())
     assert "| `LossA` | `B`, `C` | `make_value_estimator` |" in text
     assert "The 3 errors" in text
-    assert "- `LossB`: no recipe" in text
+    assert "- `LossB`: no construction" in text
 
 
 def test_no_disagreement_is_said_plainly():

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tools.core.keys import Key
 from tools.core.paths import DOCS
 from tools.estimators.views.concern import CONCERN, inventory_entries
 
@@ -30,13 +31,20 @@ def test_an_unknown_class_is_a_clear_error():
 
 
 def test_inventory_lists_every_class_with_keys(estimator_reference):
+    import jsonschema
+    from torchrl.objectives import ValueEstimators
+    from torchrl.objectives.utils import get_value_estimator_entry
+
     entries = inventory_entries(estimator_reference)
-    json.dumps(entries)
-    assert [e["name"] for e in entries] == [r.name for r in estimator_reference.estimators]
+    assert json.loads(json.dumps(entries)) == entries, "the section does not survive a JSON round trip"
+    jsonschema.validate(entries, CONCERN.inventory_schema)
+    # The classes, read from torchrl's registry here, not from the records.
+    registered = {get_value_estimator_entry(member).cls.__name__ for member in ValueEstimators}
+    assert {e["name"] for e in entries} == registered
     vtrace = next(e for e in entries if e["name"] == "VTrace")
-    read = {tuple(k["key"]): k["required"] for k in vtrace["keys_read"]}
+    read = {Key.of(k["key"]).parts: k["required"] for k in vtrace["keys_read"]}
     assert read[("next", "reward")] is True
-    assert read[(vtrace["key_map"]["sample_log_prob"],)] is True
+    assert read[Key.of(vtrace["key_map"]["sample_log_prob"]).parts] is True
     assert {k["field"] for k in vtrace["keys_written"]} >= {"advantage", "value_target"}
     for entry in entries:
         for parameter in entry["parameters"]:

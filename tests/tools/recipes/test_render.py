@@ -69,7 +69,7 @@ def test_a_loss_with_targets_and_no_updater_fails_the_render():
 
 
 def test_index_links_each_family_and_its_losses_from_docs_recipes():
-    table = render_index(recipes())
+    table = render_index(recipes(), {})
     for r in recipes():
         assert f"]({r.slug}.md)" in table
         for loss in r.losses:

@@ -73,7 +73,9 @@ def test_a_dropped_key_a_recipe_renames_names_the_loss_and_its_recipe(fresh, mon
     from tools.losses.facts.measure import MeasurementError, measure
 
     monkeypatch.setattr(objectives.DQNLoss, "_AcceptedKeys", _without_key(objectives.DQNLoss, "value"))
-    with pytest.raises(MeasurementError, match=r"DQNLoss: the recipe tools/torchrl/loss_zoo/constructions/DQNLoss.py"):
+    with pytest.raises(
+        MeasurementError, match=r"DQNLoss: the construction tools/torchrl/loss_zoo/constructions/DQNLoss.py"
+    ):
         measure("DQNLoss")
 
 

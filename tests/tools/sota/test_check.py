@@ -42,21 +42,21 @@ def test_a_wrong_kind_fails_naming_the_classifier():
         check.check_class("torchrl.objectives", "SoftUpdate", "loss")
 
 
-def test_recipe_values_are_compared_with_installed_defaults(fixture_check):
+def test_script_values_are_compared_with_installed_defaults(fixture_check):
     from torchrl.objectives import SACLoss
 
     rows = {(a.owner, a.parameter): a for a in fixture_check.arguments}
     alpha = rows[("SACLoss", "alpha_init")]
     installed = inspect.signature(SACLoss).parameters["alpha_init"].default
-    assert alpha.recipe == "0.5" and alpha.default == repr(installed)
+    assert alpha.script_value == "0.5" and alpha.default == repr(installed)
     assert alpha.status == ("same" if installed == 0.5 else "differs")
-    assert rows[("SoftUpdate", "eps")].recipe == "0.99"
+    assert rows[("SoftUpdate", "eps")].script_value == "0.99"
     assert rows[("SACLoss", "num_qvalue_nets")].status in {"same", "differs"}
 
 
 def test_make_value_estimator_arguments_land_on_the_estimator_class(fixture_check):
     rows = [a for a in fixture_check.arguments if a.kind == "make_value_estimator"]
-    assert [(a.owner, a.parameter, a.recipe) for a in rows] == [
+    assert [(a.owner, a.parameter, a.script_value) for a in rows] == [
         ("TD0Estimator via SACLoss.make_value_estimator", "gamma", "0.98")
     ]
 

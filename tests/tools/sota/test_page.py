@@ -63,16 +63,16 @@ def test_inventory_entries_have_the_promised_fields():
         assert set(entry) >= REQUIRED, entry["directory"]
 
 
-def test_loss_pages_link_back_to_the_recipes_that_build_them():
+def test_loss_pages_link_back_to_the_directories_that_build_them():
     from tools.sota.views.links import links as sota_links
 
     links = {path: title for title, path in sota_links("loss", "SACLoss")}
     assert f"{PAGE}#{anchor('sac')}" in links
 
 
-def test_trainer_links_point_at_trainer_recipes():
+def test_trainer_links_point_at_trainer_directories():
     from tools.sota.views.links import links as sota_links
 
     paths = [path for _, path in sota_links("trainer", "SACTrainer")]
     assert f"{PAGE}#{anchor('sac_trainer')}" in paths
-    assert f"{PAGE}#{anchor('sac')}" not in paths  # the script recipe builds no trainer
+    assert f"{PAGE}#{anchor('sac')}" not in paths  # the script directory builds no trainer

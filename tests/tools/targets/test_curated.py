@@ -51,10 +51,10 @@ def _map(*scripts: tuple[str, Script]) -> SotaMap:
 def test_the_shipped_map_matches_this_torchrl(targets_reference):
     cadences = curated.load(targets_reference)
     assert set(cadences.losses) >= {row.loss for row in targets_reference.losses if row.target_groups}
-    assert any(entries for entries in cadences.losses.values()), "no recipe of the map steps an updater"
+    assert any(entries for entries in cadences.losses.values()), "no script of the map steps an updater"
 
 
-def test_every_loss_with_targets_gets_a_row_even_without_a_recipe():
+def test_every_loss_with_targets_gets_a_row_even_without_a_script():
     cadences = curated.load(_reference(), _map(("sac", _script("SACLoss"))))
     assert cadences.losses["DQNLoss"] == []
     (entry,) = cadences.losses["SACLoss"]
@@ -66,7 +66,7 @@ def test_every_loss_with_targets_gets_a_row_even_without_a_recipe():
     assert entry.script == "sota-implementations/sac/train.py" and entry.anchor == "dir-sac"
 
 
-def test_a_recipe_without_an_updater_says_so():
+def test_a_script_without_an_updater_says_so():
     cadences = curated.load(_reference(), _map(("dqn", _script("DQNLoss", updater=None))))
     assert [e.cadence for e in cadences.losses["DQNLoss"]] == ["builds no target updater"]
 

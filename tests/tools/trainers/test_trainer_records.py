@@ -42,7 +42,7 @@ def test_default_hooks_match_a_fresh_build(name):
     from tools.trainers.facts.measure import registered_ops
 
     with trainer_zoo.captured():
-        trainer = trainer_zoo.recipe(name).build()
+        trainer = trainer_zoo.construction(name).build()
     live = registered_ops(trainer, hook_points.survey().attribute_to_point())
     assert [(op.point, op.label) for op in live] == [(op.point, op.label) for op in trainers.record(name).default_ops]
 

@@ -1,6 +1,6 @@
 """A correct and a broken wiring per loss family: the broken one is reported, and the suggested fix makes it run.
 
-The correct wiring is the zoo's recipe (tools/torchrl/loss_zoo/constructions/); each broken one
+The correct wiring is the zoo's construction (tools/torchrl/loss_zoo/constructions/); each broken one
 changes one thing a user gets wrong.  Where the fix is a ``set_keys`` call, the
 test runs the very code the report prints.
 """
@@ -23,10 +23,10 @@ def check(loss, data):
 
 
 def build(name: str, replacements: dict[str, str] | None = None):
-    """The zoo's recipe, with some of its text replaced (each replacement must apply)."""
+    """The zoo's construction, with some of its text replaced (each replacement must apply)."""
     text = zoo.source(name)
     for old, new in (replacements or {}).items():
-        assert old in text, f"the recipe {name}.py no longer contains {old!r}: update this test"
+        assert old in text, f"the construction {name}.py no longer contains {old!r}: update this test"
         text = text.replace(old, new)
     namespace = {"__name__": "__main__"}
     with warnings.catch_warnings():

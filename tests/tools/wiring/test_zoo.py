@@ -1,4 +1,4 @@
-"""Over the whole loss zoo: ready on each recipe's own batch, and every key the loss needs is named when it is deleted.
+"""Over the whole loss zoo: ready on each construction's own batch, and every key the loss needs is named when it is deleted.
 
 Each loss is built once per test (one parametrized test per loss, so xdist
 spreads them); its batch is then trimmed one key at a time.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
 from tools.core import markdown as cell
+from tools.core.markdown import table
 
 
 def anchor(config: str) -> str:
@@ -19,15 +20,17 @@ def _builds(config: ConfigClass) -> str:
 
 
 def render_overview(survey: ConfigSurvey) -> str:
-    rows = ["| Group | Options | Example |", "| --- | --- | --- |"]
-    for group in survey.groups:
-        first = group.entries[0]
-        rows.append(
-            f"| [`{group.name}`](#{group.name.replace('_', '-')}) | {len(group.entries)} | `{group.name}/{first.name}` → `{first.config}` |"
+    rows = [
+        (
+            f"[`{group.name}`](#{group.name.replace('_', '-')})",
+            len(group.entries),
+            f"`{group.name}/{group.entries[0].name}` → `{group.entries[0].config}`",
         )
+        for group in survey.groups
+    ]
     total = sum(len(g.entries) for g in survey.groups)
-    rows.append(f"| **{len(survey.groups)} groups** | **{total}** | |")
-    return "\n".join(rows) + "\n"
+    rows.append((f"**{len(survey.groups)} groups**", f"**{total}**", ""))
+    return table(("Group", "Options", "Example"), rows) + "\n"
 
 
 def render_groups(survey: ConfigSurvey) -> str:
@@ -35,27 +38,28 @@ def render_groups(survey: ConfigSurvey) -> str:
     out = []
     for group in survey.groups:
         out.append(f"### `{group.name}` {{ #{group.name.replace('_', '-')} }}\n")
-        out.append("| Option | Config dataclass | `_target_` | Builds | How the class is known |")
-        out.append("| --- | --- | --- | --- | --- |")
+        rows = []
         for entry in group.entries:
             config = survey.config(entry.config)
             target = f"`{config.target}`" if config.target else "none (a base class)"
-            out.append(
-                f'| `{group.name}/{entry.name}` | <span id="{anchor(config.name)}"></span>`{config.name}` | {target} '
-                f"| {_builds(config)} | {config.resolved_how} |"
-            )
+            named = f'<span id="{anchor(config.name)}"></span>`{config.name}`'
+            rows.append((f"`{group.name}/{entry.name}`", named, target, _builds(config), config.resolved_how))
+        out.append(table(("Option", "Config dataclass", "`_target_`", "Builds", "How the class is known"), rows))
         out.append("")
     return "\n".join(out)
 
 
 def render_unregistered(survey: ConfigSurvey) -> str:
-    rows = ["| Config dataclass | `_target_` | Builds |", "| --- | --- | --- |"]
-    for config in survey.classes:
-        if config.registered_as:
-            continue
-        target = f"`{config.target}`" if config.target else "none (a base class)"
-        rows.append(f'| <span id="{anchor(config.name)}"></span>`{config.name}` | {target} | {_builds(config)} |')
-    return "\n".join(rows) + "\n"
+    rows = [
+        (
+            f'<span id="{anchor(config.name)}"></span>`{config.name}`',
+            f"`{config.target}`" if config.target else "none (a base class)",
+            _builds(config),
+        )
+        for config in survey.classes
+        if not config.registered_as
+    ]
+    return table(("Config dataclass", "`_target_`", "Builds"), rows) + "\n"
 
 
 def render_import_warnings(survey: ConfigSurvey) -> str:

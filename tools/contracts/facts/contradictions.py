@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from tools.api.facts import load, objects
 from tools.core import urls
 from tools.core.markdown import code
+from tools.core.values import same_value
 from tools.trainers.facts import trainer_records
 from tools.trainers.facts.descriptions import UPSTREAM
 
@@ -75,17 +76,6 @@ def stated_default(description: str):
     return _literal(raw), match.group(0)
 
 
-def _same(a, b) -> bool:
-    if isinstance(a, float) or isinstance(b, float):
-        try:
-            return abs(float(a) - float(b)) <= 1e-6 * max(1.0, abs(float(b)))
-        except (TypeError, ValueError):
-            return False
-    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-        return list(a) == list(b)
-    return (a == b and type(a) is type(b)) or (isinstance(a, bool) is isinstance(b, bool) and a == b)
-
-
 def default_contradictions(
     owner: str, page: str, docs: dict[str, str], defaults: dict[str, str], effective: dict[str, str] | None
 ) -> list[Contradiction]:
@@ -100,7 +90,7 @@ def default_contradictions(
         if claimed is _NOT_LITERAL:
             continue
         declared = _literal(defaults[name])
-        if declared is _NOT_LITERAL or _same(claimed, declared):
+        if declared is _NOT_LITERAL or same_value(claimed, declared):
             continue
         if declared is None and effective is None:
             out.append(
@@ -117,7 +107,7 @@ def default_contradictions(
             continue
         if declared is None and name in effective:
             held = _literal(effective[name])
-            if held is not _NOT_LITERAL and _same(claimed, held):
+            if held is not _NOT_LITERAL and same_value(claimed, held):
                 continue  # the signature's None resolves to the stated default: consistent
             out.append(
                 Contradiction(

@@ -1,7 +1,7 @@
 """Measure the LossModule contract on the installed torchrl: set_keys rules, masks, vmap.
 
 The rules are run on one zoo loss (``PROBE_LOSS``: it has keys, an estimator
-and an actor) built again from its recipe's own networks for every check, so
+and an actor) built again from its construction's own networks for every check, so
 that no check sees another's changes.  Which classes override the methods the
 rules come from is introspected, so the page can say where a rule might not
 hold.  Per-loss facts (masks honoured, default estimators made, reductions)

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections import Counter
 
 from tools.contracts.facts.contradictions import Contradiction
 from tools.contracts.facts.records import Check, ContractFacts
-from tools.core.markdown import code, text
+from tools.core import urls
+from tools.core.markdown import code, table, text
 from tools.losses.facts.probes.nested import GROUP, N_AGENTS, ROOT_KEYS
-
-# The contract and upstream-text pages live beside the loss pages.
-PAGE_DIR = "losses"
 
 
 def _link(name: str) -> str:
-    return f"[`{name}`]({name}.md)"
+    """A loss's page, from the contract and upstream-text pages."""
+    return f"[`{name}`]({urls.link(urls.LOSS_CONTRACT, urls.loss(name))})"
 
 
 def _checks(checks: list[Check]) -> str:
-    rows = ["| Rule | Holds | What was run, and what it gave |", "| --- | --- | --- |"]
-    for c in checks:
-        rows.append(f"| {c.claim} | {'yes' if c.holds else '**no**'} | {text(c.evidence)} |")
-    return "\n".join(rows) + "\n"
+    rows = [(c.claim, "yes" if c.holds else "**no**", text(c.evidence)) for c in checks]
+    return table(("Rule", "Holds", "What was run, and what it gave"), rows) + "\n"
 
 
 def render_subclasses(facts: ContractFacts, records) -> str:
@@ -45,10 +41,11 @@ def render_subclasses(facts: ContractFacts, records) -> str:
         "",
         "The other classes these namespaces export are helpers, not losses:",
         "",
-        "| Exported name | From | Kind (its first base class) |",
-        "| --- | --- | --- |",
+        table(
+            ("Exported name", "From", "Kind (its first base class)"),
+            [(f"`{e.name}`", f"`{e.namespace}`", f"`{e.what}`") for e in others],
+        ),
     ]
-    lines += [f"| `{e.name}` | `{e.namespace}` | `{e.what}` |" for e in others]
     return "\n".join(lines) + "\n"
 
 
@@ -156,10 +153,7 @@ def render_mask(facts: ContractFacts, records) -> str:
 
 
 def render_reduction(records) -> str:
-    rows = [
-        "| Loss | `reduction` default (signature) | What a default-built loss holds (measured) |",
-        "| --- | --- | --- |",
-    ]
+    rows = []
     counts = Counter()
     for r in records:
         p = next((p for p in r.constructor_params if p.name == "reduction"), None)
@@ -171,16 +165,16 @@ def render_reduction(records) -> str:
             else "not measured †"
         )
         counts[held] += 1
-        rows.append(
-            f"| {_link(r.name)} | {code(p.default) or '**required**'} | {code(held) if held not in ('–', 'not measured †') else held} |"
-        )
+        shown = code(held) if held not in ("–", "not measured †") else held
+        rows.append((_link(r.name), code(p.default) or "**required**", shown))
     takes = sum(counts.values())
     summary = (
         f'{takes} losses take `reduction` (introspected). A default of `None` means "the class\'s own choice": '
         'the table shows what it became on a loss built with default arguments. `"none"` keeps per-sample terms '
         "(then they are not scalars: sum or average them yourself)."
     )
-    return summary + "\n\n" + "\n".join(rows) + "\n"
+    header = ("Loss", "`reduction` default (signature)", "What a default-built loss holds (measured)")
+    return summary + "\n\n" + table(header, rows) + "\n"
 
 
 def render_functional(records) -> str:
@@ -231,10 +225,7 @@ def render_vmap(facts: ContractFacts, records) -> str:
 
 
 def render_estimator(facts: ContractFacts, records) -> str:
-    rows = [
-        "| Loss | Default (introspected) | Made by the first forward pass (measured) | Its hyperparameters | Warned |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     silent = 0
     total = 0
     for r in records:
@@ -245,10 +236,8 @@ def render_estimator(facts: ContractFacts, records) -> str:
         total += 1
         silent += not d.warnings and not d.existed_before_forward and bool(d.made_by_forward)
         hyper = ", ".join(f"`{k}={v}`" for k, v in d.hyperparameters.items() if k in ("gamma", "lmbda"))
-        rows.append(
-            f"| {_link(r.name)} | {r.default_value_estimator} | {('`' + d.made_by_forward + '`') if d.made_by_forward else 'none'} "
-            f"| {hyper} | {text('; '.join(d.warnings)) or 'no'} |"
-        )
+        made = f"`{d.made_by_forward}`" if d.made_by_forward else "none"
+        rows.append((_link(r.name), r.default_value_estimator, made, hyper, text("; ".join(d.warnings)) or "no"))
     own = facts.overrides.get("make_value_estimator", [])
     lines = [
         f"A loss that names a default estimator but was given none makes one itself, on its first forward pass, with "
@@ -257,7 +246,16 @@ def render_estimator(facts: ContractFacts, records) -> str:
         "So `gamma` is 0.99 unless you call `make_value_estimator(...)` yourself, with the hyperparameters you want, "
         "before training.",
         "",
-        "\n".join(rows),
+        table(
+            (
+                "Loss",
+                "Default (introspected)",
+                "Made by the first forward pass (measured)",
+                "Its hyperparameters",
+                "Warned",
+            ),
+            rows,
+        ),
         "",
         f"Classes with their own `make_value_estimator` (introspected): {len(own)} of {len(records)}; it maps each "
         "`ValueEstimators` member to an estimator class and forwards the loss's keys to it. What each member does "
@@ -270,14 +268,14 @@ def render_nested(records) -> str:
     measured = [r for r in records if r.measured and r.measured.probes and r.measured.probes.nested]
     ok = [r for r in measured if r.measured.probes.nested.ok]
     rows = [
-        "| Loss | Built for teams (curated) | Runs nested (measured) | What happened |",
-        "| --- | --- | --- | --- |",
-    ]
-    for r in measured:
-        n = r.measured.probes.nested
-        rows.append(
-            f"| {_link(r.name)} | {'yes' if r.curated.multi_agent else 'no'} | {'**yes**' if n.ok else 'no'} | {code(n.error) if not n.ok else ''} |"
+        (
+            _link(r.name),
+            "yes" if r.curated.multi_agent else "no",
+            "**yes**" if r.measured.probes.nested.ok else "no",
+            code(r.measured.probes.nested.error) if not r.measured.probes.nested.ok else "",
         )
+        for r in measured
+    ]
     lines = [
         f"How it was tried, for every loss built here: each entry of the example's batch moved under "
         f'`("{GROUP}", ...)` and each next-step entry (reward, done and terminated included) under '
@@ -289,7 +287,7 @@ def render_nested(records) -> str:
         f"{len(ok)} of {len(measured)} run. A **no** means this wiring failed, with the error shown; a loss may still be "
         "usable with another layout (the model-based losses read some keys their `_AcceptedKeys` do not name).",
         "",
-        "\n".join(rows),
+        table(("Loss", "Built for teams (curated)", "Runs nested (measured)", "What happened"), rows),
     ]
     return "\n".join(lines) + "\n"
 
@@ -308,21 +306,18 @@ def render_arguments(records) -> str:
                 texts.setdefault(a.name, a.text)
                 if a.set_keys_name:
                     mapping.setdefault(a.name, set()).add(a.set_keys_name)
-    rows = [
-        "| Argument | Losses that refuse it (measured) | Use instead | What it raised (first loss) |",
-        "| --- | --- | --- | --- |",
-    ]
+    rows = []
     for name, losses in sorted(refused.items(), key=lambda kv: -len(kv[1])):
         instead = ", ".join(f"`set_keys({m}=...)`" for m in sorted(mapping.get(name, ()))) or (
             "`loss.make_value_estimator(..., gamma=...)`" if name in ("gamma", "lmbda") else ""
         )
-        rows.append(f"| `{name}` | {', '.join(_link(n) for n in losses)} | {instead} | {code(texts[name])} |")
+        rows.append((f"`{name}`", ", ".join(_link(n) for n in losses), instead, code(texts[name])))
     lines = [
         "Each loss was built again from its example's networks with one argument at a time changed to a non-default "
         "value; the argument table of every loss page shows the outcome for each of its arguments. Arguments that the "
         "signature lists but that raise:",
         "",
-        "\n".join(rows),
+        table(("Argument", "Losses that refuse it (measured)", "Use instead", "What it raised (first loss)"), rows),
     ]
     return "\n".join(lines) + "\n"
 
@@ -337,13 +332,21 @@ def render_contradictions(found: list[Contradiction]) -> str:
         + ", ".join(f"{n} about a {k}" for k, n in sorted(kinds.items()))
         + ". Each is flagged in place on its page.",
         "",
-        "| Page | Kind | Name | Upstream says | On the installed torchrl | Known by |",
-        "| --- | --- | --- | --- | --- | --- |",
+        table(
+            ("Page", "Kind", "Name", "Upstream says", "On the installed torchrl", "Known by"),
+            [
+                (
+                    f"[{c.owner}]({urls.link(urls.UPSTREAM_TEXT, c.page)})",
+                    c.kind,
+                    f"`{c.subject}`",
+                    text(c.upstream),
+                    text(c.fact),
+                    c.how,
+                )
+                for c in found
+            ],
+        ),
     ]
-    for c in found:
-        lines.append(
-            f"| [{c.owner}]({posixpath.relpath(c.page, PAGE_DIR)}) | {c.kind} | `{c.subject}` | {text(c.upstream)} | {text(c.fact)} | {c.how} |"
-        )
     return "\n".join(lines) + "\n"
 
 

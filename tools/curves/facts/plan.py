@@ -43,6 +43,9 @@ class Family:
     # Why the family does not beat the random policy within its budget (curated, shown under
     # its plot); the build refuses a family that does not beat it and says nothing.
     note: str = ""
+    # What was measured while making it learn (curated, kept whatever the verdict): unlike `note`,
+    # a family that beats the random policy may keep it.
+    findings: str = ""
     # The column of the recipe's rows the plot's x axis reads: "frames" (collected so far), or
     # "updates" (optimiser steps so far) for offline recipes, whose frames stand still while they train.
     x: str = "frames"
@@ -94,7 +97,7 @@ def _load(project: Path) -> Plan:
     where = "data/curves.yaml"
     families = {}
     for name, entry in (raw.get("families") or {}).items():
-        unknown = set(entry) - {"recipe", "knobs", "label", "environment", "note", "x"}
+        unknown = set(entry) - {"recipe", "knobs", "label", "environment", "note", "findings", "x"}
         if unknown:
             raise PlanError(f"{where}: family {name!r} has unknown fields {sorted(unknown)}")
         family = Family(
@@ -104,6 +107,7 @@ def _load(project: Path) -> Plan:
             label=entry.get("label", ""),
             environment=entry.get("environment", ""),
             note=" ".join(str(entry.get("note", "")).split()),
+            findings=" ".join(str(entry.get("findings", "")).split()),
             x=entry.get("x", "frames"),
         )
         if not family.path.is_file():

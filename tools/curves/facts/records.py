@@ -29,13 +29,32 @@ class SeedCurve:
     cpu_seconds: float  # what the run costs on an idle machine (one thread)
     baseline: float  # mean return of a random policy on make_env(seed)
     phases: list[tuple[float, str]] = field(default_factory=list)  # (x where it starts, name) from a "phase" column
+    # Offline recipes log their return on a common scale too: 0 = a random policy, 100 = a reference
+    # policy, both measured by the recipe itself; and the return of the policy that made their data.
+    normalised: list[float | None] = field(default_factory=list)
+    behaviour: float | None = None
+    random_return: float | None = None
+    reference_return: float | None = None
 
-    def final_return(self) -> float | None:
-        points = [r for r in self.returns if r is not None]
+    def _tail(self, values: list[float | None]) -> float | None:
+        """The mean over the last FINAL_FRACTION of the rows in which an episode ended."""
+        points = [v for v, r in zip(values, self.returns, strict=True) if r is not None and v is not None]
         if not points:
             return None
         tail = max(1, math.ceil(len(points) * FINAL_FRACTION))
         return statistics.fmean(points[-tail:])
+
+    def final_return(self) -> float | None:
+        return self._tail(self.returns)
+
+    def final_normalised(self) -> float | None:
+        return self._tail(self.normalised) if self.normalised else None
+
+    def behaviour_normalised(self) -> float | None:
+        """The behaviour policy's return on the same scale as ``normalised``."""
+        if None in (self.behaviour, self.random_return, self.reference_return):
+            return None
+        return 100 * (self.behaviour - self.random_return) / (self.reference_return - self.random_return)
 
 
 @dataclass(frozen=True)
@@ -49,6 +68,7 @@ class FamilyCurves:
     seeds: list[SeedCurve]
     stale: str | None  # why the committed runs do not match the recipe file / knobs / pins
     note: str = ""  # curated: why it does not beat the random policy (data/curves.yaml)
+    findings: str = ""  # curated: what was measured on the way to a family that learns (data/curves.yaml)
 
     @property
     def baseline(self) -> float | None:
@@ -78,6 +98,24 @@ class FamilyCurves:
             return None
         return self.final_mean - self.baseline > self.spread
 
+    @staticmethod
+    def _mean_std(values: list[float]) -> tuple[float | None, float | None]:
+        if not values:
+            return None, None
+        return statistics.fmean(values), statistics.pstdev(values) if len(values) > 1 else 0.0
+
+    @property
+    def normalised(self) -> tuple[float | None, float | None]:
+        """Mean and std over seeds of the final normalised return (offline recipes; (None, None) otherwise)."""
+        return self._mean_std([v for s in self.seeds if (v := s.final_normalised()) is not None])
+
+    @property
+    def behaviour(self) -> tuple[float | None, float | None]:
+        """Mean over seeds of the behaviour policy's return, raw and normalised (offline recipes)."""
+        raw = [s.behaviour for s in self.seeds if s.behaviour is not None]
+        scaled = [v for s in self.seeds if (v := s.behaviour_normalised()) is not None]
+        return (statistics.fmean(raw) if raw else None), (statistics.fmean(scaled) if scaled else None)
+
     @property
     def frames(self) -> int | None:
         return max((s.frames[-1] for s in self.seeds if s.frames), default=None)
@@ -92,13 +130,18 @@ class FamilyCurves:
 
 
 def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
-    frames, x, returns, phases = [], [], [], []
+    frames, x, returns, normalised, phases = [], [], [], [], []
+    constants: dict[str, float] = {}
     with (family.results / f"seed-{seed}.csv").open(newline="") as handle:
         for row in csv.DictReader(handle):
             frames.append(int(float(row["frames"])))
             x.append(float(row[family.x]))
-            value = row.get("episode_return", "")
-            returns.append(float(value) if value not in ("", "nan") else None)
+            returns.append(_number(row.get("episode_return")))
+            if "normalised_return" in row:
+                normalised.append(_number(row["normalised_return"]))
+            for column in ("behaviour_return", "random_return", "reference_return"):
+                if _number(row.get(column)) is not None:
+                    constants[column] = float(row[column])
             if row.get("phase") and (not phases or phases[-1][1] != row["phase"]):
                 phases.append((x[-1], row["phase"]))
     return SeedCurve(
@@ -110,7 +153,15 @@ def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
         float(run["cpu_seconds"]),
         float(run["baseline"]["mean"]),
         phases,
+        normalised,
+        constants.get("behaviour_return"),
+        constants.get("random_return"),
+        constants.get("reference_return"),
     )
+
+
+def _number(value: str | None) -> float | None:
+    return float(value) if value not in (None, "", "nan") else None
 
 
 def _described(family: Family) -> tuple[str, str]:
@@ -140,4 +191,5 @@ def family_curves(family: Family, plan: Plan) -> FamilyCurves:
         seeds=seeds,
         stale=provenance.staleness(family),
         note=family.note,
+        findings=family.findings,
     )

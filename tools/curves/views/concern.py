@@ -33,7 +33,12 @@ def _inventory() -> dict:
             "frames": c.frames,
             "wall_seconds_per_run": c.wall_seconds,
             "cpu_seconds_per_run": c.cpu_seconds,
+            "normalised_return_mean": c.normalised[0],
+            "normalised_return_std": c.normalised[1],
+            "behaviour_return": c.behaviour[0],
+            "behaviour_normalised": c.behaviour[1],
             "note": c.note or None,
+            "findings": c.findings or None,
             "stale": c.stale,
         }
         for c in all_curves()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 
+from tools.core.markdown import table
 from tools.curves.facts.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
 
 
@@ -29,6 +30,30 @@ def _minutes(seconds: float | None) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
 
 
+def result(curves: FamilyCurves) -> str:
+    """The family's result in one line: final return ± spread against random, and the 0-100 score offline."""
+    out = (
+        f"{_number(curves.final_mean)} ± {_number(curves.final_std)} against {_number(curves.baseline)} "
+        f"for a random policy: {verdict(curves)}"
+    )
+    score, spread = curves.normalised
+    if score is not None:
+        out += f"; normalised {_number(score)} ± {_number(spread)} (its data: {_number(curves.behaviour[1])})"
+    return out
+
+
+def _normalised_sentence(curves: FamilyCurves) -> str:
+    score, spread = curves.normalised
+    if score is None:
+        return ""
+    raw, scaled = curves.behaviour
+    return (
+        f" On the recipe's own scale (0 = a random policy, 100 = its reference policy, both measured by the "
+        f"recipe on `make_env(seed + 1)`), the trained policy scores {_number(score)} ± {_number(spread)}; the "
+        f"policy that collected its data returns {_number(raw)}, that is {_number(scaled)}."
+    )
+
+
 def render_plot(curves: FamilyCurves, svg: str) -> str:
     seeds = ", ".join(str(s.seed) for s in curves.seeds)
     knobs = ", ".join(f"`{k}={v}`" for k, v in curves.knobs.items()) or "its defaults"
@@ -39,10 +64,12 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
         f"(dashed). Final return {_number(curves.final_mean)} ± {_number(curves.final_std)} against "
         f"{_number(curves.baseline)} for the random policy: it **{verdict(curves)}** by more than the seeds' "
         f"spread. One run: {_minutes(curves.cpu_seconds)} of CPU time ({_minutes(curves.wall_seconds)} of wall "
-        "time on a shared machine)."
+        "time on a shared machine)." + _normalised_sentence(curves)
     )
     stale = f'!!! warning "Stale curves"\n    {curves.stale}\n\n' if curves.stale else ""
     note = f'\n!!! note "Why it does not beat the random policy"\n    {curves.note}\n' if curves.note else ""
+    if curves.findings:
+        note += f'\n??? info "What was measured on the way to this recipe"\n    {curves.findings}\n'
     # Raw HTML block: Markdown leaves the SVG alone inside the div.
     label = f"Learning curve of {curves.label}: final return {_number(curves.final_mean)}, random policy {_number(curves.baseline)}"
     return (
@@ -52,16 +79,34 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
 
 
 def render_summary(families: list[FamilyCurves]) -> str:
-    rows = [
-        "| Family | Environment | Final return (mean ± std over seeds) | Random policy | Beats random by more than the spread? | Frames | CPU time per run | Wall time per run |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ]
+    header = (
+        "Family",
+        "Environment",
+        "Final return (mean ± std over seeds)",
+        "Random policy",
+        "Beats random by more than the spread?",
+        "Normalised (offline: 0 random, 100 reference)",
+        "Frames",
+        "CPU time per run",
+        "Wall time per run",
+    )
+    rows = []
     for c in families:
+        score, spread = c.normalised
+        normalised = "–" if score is None else f"{_number(score)} ± {_number(spread)} (data: {_number(c.behaviour[1])})"
         # Each family's plot sits under the "Learning curve" heading of its recipe page.
         rows.append(
-            f"| [{c.label}]({c.family}.md#learning-curve) | {c.environment} | {_number(c.final_mean)} ± "
-            f"{_number(c.final_std)} | {_number(c.baseline)} | {verdict(c)} | {_count(c.frames)} | "
-            f"{_minutes(c.cpu_seconds)} | {_minutes(c.wall_seconds)} |"
+            (
+                f"[{c.label}]({c.family}.md#learning-curve)",
+                c.environment,
+                f"{_number(c.final_mean)} ± {_number(c.final_std)}",
+                _number(c.baseline),
+                verdict(c),
+                normalised,
+                _count(c.frames),
+                _minutes(c.cpu_seconds),
+                _minutes(c.wall_seconds),
+            )
         )
     runs = [s for c in families for s in c.seeds]
     cpu = sum(s.cpu_seconds for s in runs)
@@ -74,6 +119,9 @@ def render_summary(families: list[FamilyCurves]) -> str:
         '"spread" is the largest minus the smallest final return over the seeds. '
         f"The {len(runs)} runs took {cpu / 60:.0f} minutes of CPU time in all (one thread each: about "
         f"{cpu / 120:.0f} minutes with `make curves JOBS=2` on an idle 2-core machine) and {wall / 60:.0f} minutes "
-        "of wall time summed over the runs, on the shared machine that made them.\n"
+        "of wall time summed over the runs, on the shared machine that made them. The offline recipes "
+        "collect their own data with a stated behaviour policy and score the trained policy between a random "
+        'policy (0) and a reference policy (100), both measured by the recipe; "data" is the behaviour '
+        "policy's own score.\n"
     )
-    return "\n".join(rows) + "\n" + note
+    return table(header, rows) + "\n" + note

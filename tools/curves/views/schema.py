@@ -26,7 +26,16 @@ SCHEMA = mapping(
         frames=(nullable(INT), "environment frames collected by the longest run"),
         wall_seconds_per_run=(nullable(NUM), "mean wall time of a run's train() on the (shared) machine that made it"),
         cpu_seconds_per_run=(nullable(NUM), "mean CPU time of a run's train(): its cost on an idle machine"),
+        normalised_return_mean=(
+            nullable(NUM),
+            "offline recipes: mean over seeds of the final return on the recipe's own scale, 0 = a random "
+            "policy and 100 = its reference policy (null for online recipes)",
+        ),
+        normalised_return_std=(nullable(NUM), "population standard deviation of that score over seeds"),
+        behaviour_return=(nullable(NUM), "offline recipes: the return of the policy that collected the data"),
+        behaviour_normalised=(nullable(NUM), "that return on the same 0-100 scale"),
         note=(nullable(STR), "why it does not beat the random policy (curated), when it does not"),
+        findings=(nullable(STR), "what was measured on the way to the recipe as it is (curated), when recorded"),
         stale=(
             nullable(STR),
             "why the committed runs no longer match the recipe file, knobs or pins; null when current",

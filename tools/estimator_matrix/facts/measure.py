@@ -82,7 +82,7 @@ def measure_row(name: str) -> MatrixRow | None:
         reason = zoo.NOT_BUILT.get(name)
         if reason is None:
             raise RuntimeError(
-                f"{name} uses a value estimator but the loss zoo has neither a recipe nor a reason for it "
+                f"{name} uses a value estimator but the loss zoo has neither a construction nor a reason for it "
                 "(tools/torchrl/loss_zoo/constructions/, zoo.NOT_BUILT)"
             )
         return MatrixRow(name, default, declared, [Cell(m, m in declared, None) for m in members], not_built=reason)

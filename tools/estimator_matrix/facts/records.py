@@ -61,7 +61,7 @@ class MatrixRow:
     default: str | None  # the loss's default_value_estimator member
     declared: list[str]  # SUPPORTED_VALUE_ESTIMATORS member names (introspected)
     cells: list[Cell]
-    not_built: str = ""  # the zoo's reason when it has no recipe for the loss
+    not_built: str = ""  # the zoo's reason when it has no construction for the loss
     batch_size: list[int] | None = None  # measured: the zoo batch the cells ran on
     forwarding: KeyForwarding | None = None
 

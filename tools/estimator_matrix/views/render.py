@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from html import escape
 
-from tools.core.markdown import code
+from tools.core.markdown import code, table
 from tools.estimator_matrix.facts.records import (
     DECLARED_FAILS,
     MARKS,
@@ -130,15 +130,16 @@ def render_disagreements(matrix: Matrix, explain: Callable[[str, str], str] = la
 
 def render_errors(matrix: Matrix) -> str:
     """Every error of the grid, by loss (alike errors on one line), in a collapsed block."""
-    rows = ["| Loss | Estimators | Step that raised | Error (first line; for the first estimator listed) |"]
-    rows.append("| --- | --- | --- | --- |")
-    count = 0
+    cells = []
     for row in matrix.rows:
         for members, stage, error in _grouped(row, (DECLARED_FAILS, RAISES)):
-            count += len(members)
-            rows.append(f"| `{row.loss}` | {_names(members)} | `{stage}` | {code(error)} |")
+            cells.append((f"`{row.loss}`", _names(members), f"`{stage}`", code(error)))
+    count = sum(len(members) for row in matrix.rows for members, _, _ in _grouped(row, (DECLARED_FAILS, RAISES)))
+    rows = table(
+        ("Loss", "Estimators", "Step that raised", "Error (first line; for the first estimator listed)"), cells
+    )
     lines = [f'??? info "The {count} errors behind the ✗ and – cells"', ""]
-    lines += [f"    {line}" for line in rows]
+    lines += [f"    {line}" for line in rows.split("\n")]
     not_built = [row for row in matrix.rows if row.not_built]
     if not_built:
         lines += ["", "Not measured (?), because the loss zoo cannot build them:", ""]

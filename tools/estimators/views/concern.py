@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tools.core.errors import unknown_name
+from tools.core.keys import Key, key_json
 from tools.core.registry import Concern
 from tools.estimators.facts import EstimatorRecord, EstimatorReference, reference
 from tools.estimators.views import render
@@ -26,16 +27,18 @@ def _keys_read(record: EstimatorRecord) -> list[dict]:
         required = use.without is not None and not use.without.ok
         read = required or (use.perturbed is not None and (not use.perturbed.ok or bool(use.perturbed.changed)))
         if read:
-            out.append({"field": use.field, "key": [*use.location, *_parts(use.default_key)], "required": required})
+            out.append(
+                {
+                    "field": use.field,
+                    "key": key_json([*use.location, *Key.of(use.default_key).parts]),
+                    "required": required,
+                }
+            )
     return out
 
 
 def _keys_written(record: EstimatorRecord) -> list[dict]:
     return [{"field": use.field, "key": use.default_key} for use in record.keys if use.written or use.field == "value"]
-
-
-def _parts(key) -> list[str]:
-    return [key] if isinstance(key, str) else list(key)
 
 
 def inventory_entries(data: EstimatorReference) -> list[dict]:

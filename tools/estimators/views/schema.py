@@ -18,7 +18,7 @@ SCHEMA = array(
             array(
                 record(
                     field=(STR, "the `set_keys` field"),
-                    key=(array(STR), "where in the data it is read, as key parts"),
+                    key=(KEY, "where in the data it is read (a string, or a list of strings for a nested key)"),
                     required=(BOOL, "whether the call raised without it (measured)"),
                 )
             ),

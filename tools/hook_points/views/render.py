@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 
+from tools.core.markdown import table
 from tools.hook_points.facts.records import HookPoint, HookPointSurvey, LoopNode
 
 LOOP_HEADS = {
@@ -79,21 +80,17 @@ def _caveats(p) -> str:
 def render_table(survey: HookPointSurvey) -> str:
     # Six columns, so that all of them fit a 1280 px screen beside the sidebars: the three
     # measured yes/no facts share one "Caveats" column that names only the exceptions.
+    header = ("Point", "Loop level", "Calls in the probe run", "Hook receives", "Hook returns", "Caveats")
     rows = [
-        "| Point | Loop level | Calls in the probe run | Hook receives | Hook returns | Caveats |",
-        "| --- | --- | --- | --- | --- | --- |",
+        (f'<span id="{anchor(p.name)}"></span>`{p.name}`', p.level, p.calls, _receives(p), _returns(p), _caveats(p))
+        for p in survey.points
     ]
-    for p in survey.points:
-        rows.append(
-            f'| <span id="{anchor(p.name)}"></span>`{p.name}` | {p.level} | {p.calls} | {_receives(p)} | {_returns(p)} '
-            f"| {_caveats(p)} |"
-        )
     note = (
         "*Caveats* (measured) lists only what differs from the usual case: a point is called when an "
         "`OptimizationStepper` drives the optimisation, `register_op` accepts it with "
         '`learner_backend="ray"`, and registering it prints no warning.'
     )
-    return "\n".join(rows) + "\n\n" + note + "\n"
+    return table(header, rows) + "\n\n" + note + "\n"
 
 
 def render_warnings(survey: HookPointSurvey) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tools.config_groups.facts.records import ConfigSurvey
 from tools.core import markdown as cell
+from tools.core import urls
+from tools.core.markdown import table
 from tools.core.paths import ROOT
 from tools.core.signatures import format_call
 from tools.hooks.facts.records import HookClassRecord
@@ -20,10 +22,7 @@ def used_by(hook: HookClassRecord, trainers: list[TrainerRecord]) -> list[str]:
 
 
 def render_table(hooks: list[HookClassRecord], trainers: list[TrainerRecord], configs: ConfigSurvey) -> str:
-    rows = [
-        "| Hook class | `register(trainer)` attaches it at | Module name | Built in by | Hydra config |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     for h in hooks:
         if h.error:
             where = f"register() raised {cell.code(h.error)}"
@@ -35,10 +34,14 @@ def render_table(hooks: list[HookClassRecord], trainers: list[TrainerRecord], co
             where += f"<br>*{cell.text(h.made)}*"
         module = f"`{h.module_name}`" if h.module_name else "none"
         users = ", ".join(f"[`{t}`]({t}.md)" for t in used_by(h, trainers)) or ""
-        configs_for = ", ".join(f"[`{c.name}`](../configs/index.md#cfg-{c.name})" for c in configs.for_class(h.name))
+        configs_for = ", ".join(
+            f"[`{c.name}`]({urls.link(urls.TRAINER_HOOKS, urls.CONFIG_GROUPS, f'cfg-{c.name}')})"
+            for c in configs.for_class(h.name)
+        )
         name = f"[`{h.name}`](#hook-{h.name})" + ("" if h.exported else f"<br>(from `{h.module}`)")
-        rows.append(f"| {name} | {where} | {module} | {users} | {configs_for} |")
-    return "\n".join(rows) + "\n"
+        rows.append((name, where, module, users, configs_for))
+    header = ("Hook class", "`register(trainer)` attaches it at", "Module name", "Built in by", "Hydra config")
+    return table(header, rows) + "\n"
 
 
 def example_pages(name: str) -> list[str]:
@@ -61,20 +64,29 @@ def example_pages(name: str) -> list[str]:
 def render_constructors(hooks: list[HookClassRecord]) -> str:
     """Each hook class: what it is for (upstream docstring), its constructor (introspected), where
     register() attaches it (measured) and the runnable examples that use it."""
-    rows = [
-        "| Hook class | What it is for (upstream docstring) | Registers at (measured) | Constructor | Runnable example |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     for h in hooks:
         where = ", ".join(f"`{a.point}`" for a in h.attaches) or (
             "drives the optimization step" if h.is_stepper else "no hook point"
         )
         examples = ", ".join(f"[{page.removesuffix('.md')}]({page})" for page in example_pages(h.name)) or "none yet"
         rows.append(
-            f'| <span id="hook-{h.name}"></span>`{h.name}` | {cell.text(h.summary)} | {where} '
-            f"| {cell.code(format_call(h.name, h.parameters))} | {examples} |"
+            (
+                f'<span id="hook-{h.name}"></span>`{h.name}`',
+                cell.text(h.summary),
+                where,
+                cell.code(format_call(h.name, h.parameters)),
+                examples,
+            )
         )
-    return "\n".join(rows) + "\n"
+    header = (
+        "Hook class",
+        "What it is for (upstream docstring)",
+        "Registers at (measured)",
+        "Constructor",
+        "Runnable example",
+    )
+    return table(header, rows) + "\n"
 
 
 def render_placement_differences(hooks: list[HookClassRecord], trainers: list[TrainerRecord]) -> str:

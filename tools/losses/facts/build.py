@@ -75,9 +75,11 @@ def validate(record: LossRecord) -> None:
     if record.measured is not None:
         kind = record.measured.action_space
         if kind is None and c.action_space:
-            problems.append(f"its recipe reads no action but {where} says action_space {c.action_space}")
+            problems.append(f"its construction reads no action but {where} says action_space {c.action_space}")
         if kind is not None and kind not in c.action_space:
-            problems.append(f"its recipe builds it for {kind} actions but {where} says action_space {c.action_space}")
+            problems.append(
+                f"its construction builds it for {kind} actions but {where} says action_space {c.action_space}"
+            )
     if "action_space" in param_names and "continuous" in c.action_space:
         problems.append(
             f"its constructor takes a discrete `action_space` (one-hot, categorical...) but {where} says continuous"

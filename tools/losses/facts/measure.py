@@ -1,4 +1,4 @@
-"""Facts measured by running the zoo's recipe of a loss on its tiny fake batch."""
+"""Facts measured by running the zoo's construction of a loss on its tiny fake batch."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ MASK_PROBE_KEY = "loss_mask_probe"
 
 
 class MeasurementError(Exception):
-    """A recipe that no longer runs; the message names the loss and the recipe file."""
+    """A construction that no longer runs; the message names the loss and the construction file."""
 
 
 def _leaves(td) -> list[tuple[Any, Any]]:
@@ -66,7 +66,7 @@ def _terms_of(out) -> dict[str, float]:
 
 
 def _rebuilt(case):
-    """The recipe's loss built again from its own networks, with the recipe's key renames."""
+    """The construction's loss built again from its own networks, with the construction's key renames."""
     loss = case.construct()
     keys = case.loss.tensor_keys
     loss.set_keys(**{f: getattr(keys, f) for f in keys.__dataclass_fields__ if getattr(keys, f) is not None})
@@ -76,7 +76,7 @@ def _rebuilt(case):
 def _mask_probe(case) -> tuple[bool | None, str | None]:
     """Is ``loss_mask_key`` honoured?  Same batch, all-true mask vs half-false mask.
 
-    Each side gets a loss built afresh from the recipe's networks (a forward
+    Each side gets a loss built afresh from the construction's networks (a forward
     pass may move a loss's own state: KL coefficients, running statistics).
     """
     import torch
@@ -99,7 +99,7 @@ def _mask_probe(case) -> tuple[bool | None, str | None]:
 
 
 def batch_action_kind(case) -> str | None:
-    """The kind of action in the recipe's batch, read from the data under the loss's action key.
+    """The kind of action in the construction's batch, read from the data under the loss's action key.
 
     None when the loss names no ``action`` key or the batch holds none there
     (the actor losses of model-based methods imagine their actions).
@@ -115,12 +115,12 @@ def batch_action_kind(case) -> str | None:
     return "discrete" if one_hot else "continuous"
 
 
-def check_recipe_action_space(name: str, case) -> None:
-    """The action space zoo.py states for a recipe must be the one its batch holds, where the batch shows it."""
+def check_construction_action_space(name: str, case) -> None:
+    """The action space zoo.py states for a construction must be the one its batch holds, where the batch shows it."""
     found = batch_action_kind(case)
     if found is not None and found != case.action_space:
         raise MeasurementError(
-            f"{name}: tools/torchrl/loss_zoo/__init__.py RECIPE_ACTION_SPACE says {case.action_space!r}, but the recipe's batch "
+            f"{name}: tools/torchrl/loss_zoo/__init__.py ACTION_SPACE says {case.action_space!r}, but the construction's batch "
             f"holds {found} actions under the loss's action key; correct the entry"
         )
 
@@ -129,7 +129,7 @@ def measure(name: str) -> Measurement:
     start = time.perf_counter()
     with recording() as caught:
         case = zoo.build(name)
-        check_recipe_action_space(name, case)
+        check_construction_action_space(name, case)
         defaults = accepted_key_defaults(type(case.loss))
         renamed = {
             field: key_json(getattr(case.loss.tensor_keys, field))
@@ -149,7 +149,7 @@ def measure(name: str) -> Measurement:
             total.backward()
         except Exception as exc:
             raise MeasurementError(
-                f"{name}: the recipe tools/torchrl/loss_zoo/constructions/{name}.py no longer computes the loss: "
+                f"{name}: the construction tools/torchrl/loss_zoo/constructions/{name}.py no longer computes the loss: "
                 f"{error_text(exc)}"
             ) from exc
         after = {k for k, _ in _leaves(batch)}

@@ -31,10 +31,10 @@ class Output:
 
 @dataclass
 class Measurement:
-    """What happened when the zoo's recipe was run (None for a loss without a recipe)."""
+    """What happened when the zoo's construction was run (None for a loss without a construction)."""
 
-    action_space: str | None  # the kind the recipe exercises
-    renamed: dict[str, Any]  # set_keys name -> key the recipe renamed it to
+    action_space: str | None  # the kind the construction exercises
+    renamed: dict[str, Any]  # set_keys name -> key the construction renamed it to
     returns_tuple: bool
     loss_outputs: list[Output]
     diagnostic_outputs: list[Output]

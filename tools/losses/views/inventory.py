@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.core import schema as S
+from tools.core.markdown import table
 from tools.estimator_matrix.facts.records import MatrixRow
 from tools.losses.facts.records import LossRecord
 from tools.losses.views import probes as probes_render
@@ -121,9 +122,8 @@ def json_schema() -> dict:
 
 
 def render_schema() -> str:
-    rows = ["| Field | Type | Meaning | Source |", "| --- | --- | --- | --- |"]
-    rows += [f"| `{field}` | {kind} | {meaning} | {source} |" for field, (kind, meaning, source) in SCHEMA.items()]
-    return "\n".join(rows) + "\n"
+    rows = [(f"`{field}`", kind, meaning, source) for field, (kind, meaning, source) in SCHEMA.items()]
+    return table(("Field", "Type", "Meaning", "Source"), rows) + "\n"
 
 
 def _measured_estimators(row: MatrixRow | None) -> dict[str, str] | None:

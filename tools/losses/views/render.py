@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tools.contracts.facts.contradictions import loss_contradictions
-from tools.core import registry
+from tools.core import registry, urls
 from tools.core.keys import key_text
-from tools.core.markdown import code, text
+from tools.core.markdown import code, table, text
 from tools.core.markdown import markdown as cell_markdown
 from tools.core.search_weights import REFERENCE, front_matter
 from tools.core.signatures import wrap_signature
@@ -91,19 +91,33 @@ def _estimators(record: LossRecord, row: MatrixRow | None) -> str:
 
 
 def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixRow]) -> str:
-    head = (
-        "| Loss | Family | Action | Setting | Agents | Required arguments | Default estimator "
-        "| Estimators that work | Target parameters | Loss terms |\n"
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+    header = (
+        "Loss",
+        "Family",
+        "Action",
+        "Setting",
+        "Agents",
+        "Required arguments",
+        "Default estimator",
+        "Estimators that work",
+        "Target parameters",
+        "Loss terms",
     )
-    rows = []
-    for r in records:
-        required = ", ".join(code(a) for a in r.required_args) or "none"
-        rows.append(
-            f"| [{r.name}]({r.name}.md) | {r.curated.family} | {_action_badge(r)} | {_setting_badge(r)} "
-            f"| {_agents_badge(r)} | {required} | {r.default_value_estimator or '–'} | {_estimators(r, estimator_rows.get(r.name))} "
-            f"| {_targets(r)} | {_terms(r)} |"
+    rows = [
+        (
+            f"[{r.name}]({r.name}.md)",
+            r.curated.family,
+            _action_badge(r),
+            _setting_badge(r),
+            _agents_badge(r),
+            ", ".join(code(a) for a in r.required_args) or "none",
+            r.default_value_estimator or "–",
+            _estimators(r, estimator_rows.get(r.name)),
+            _targets(r),
+            _terms(r),
         )
+        for r in records
+    ]
     # The legend sits above the table (below 43 rows nobody finds it); hovering a mark shows it too.
     legend = (
         f"**Marks:** Action {mark('D')} discrete, {mark('C')} continuous, both, or {mark('–')} none. "
@@ -117,9 +131,7 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
         legend
         + "\n\n"
         + '<div class="loss-table" markdown>\n\n'
-        + head
-        + "\n"
-        + "\n".join(rows)
+        + table(header, rows)
         + "\n\n</div>\n\n"
         + PROVENANCE
         + "\n\n"
@@ -189,13 +201,12 @@ def render_keys(record: LossRecord) -> str:
     if not record.accepted_keys:
         return "This loss declares no configurable keys.\n"
     measured = record.measured is not None
-    head = "| `set_keys` name | Default key | Holds | Written by |" + (" Written by forward |" if measured else "")
-    sep = "| --- | --- | --- | --- |" + (" --- |" if measured else "")
+    header = ["`set_keys` name", "Default key", "Holds", "Written by"] + (["Written by forward"] if measured else [])
     rows = []
     for k in record.accepted_keys:
-        row = f"| `{k.name}` | {_key_cell(k.default)} | {k.holds} | {k.writer} |"
+        row = [f"`{k.name}`", _key_cell(k.default), k.holds, k.writer]
         if measured:
-            row += " yes |" if k.written_by_forward else " |"
+            row.append("yes" if k.written_by_forward else "")
         rows.append(row)
     note = (
         "Names and defaults are introspected from the class's `_AcceptedKeys`; *holds* and *written by* are "
@@ -203,21 +214,21 @@ def render_keys(record: LossRecord) -> str:
     )
     if measured:
         note += " *Written by forward* is measured: the loss added that entry to the batch it was given."
-    return "\n".join([head, sep, *rows]) + "\n\n" + note + "\n"
+    return table(header, rows) + "\n\n" + note + "\n"
 
 
 def _out_key(o: Output) -> str:
     return key_text(o.key)
 
 
-def example_code(record: LossRecord, recipe: str | None) -> str:
+def example_code(record: LossRecord, construction: str | None) -> str:
     """The runnable example of a loss page (its output is captured by `make outputs`)."""
-    if record.measured is None or recipe is None:
+    if record.measured is None or construction is None:
         keys = ", ".join(f"{k.name}={key_text(k.default)}" for k in record.accepted_keys[:3])
         lines = [
             f"from {record.namespace} import {record.name}",
             "",
-            f"# Not built here: {record.name} has no tiny recipe (see above). Its key conventions:",
+            f"# Not built here: {record.name} has no tiny construction (see above). Its key conventions:",
             f"keys = {record.name}._AcceptedKeys()",
         ]
         for k in record.accepted_keys:
@@ -238,7 +249,7 @@ def example_code(record: LossRecord, recipe: str | None) -> str:
     if m.target_params:
         tail.append("updater.step()  # after each optimiser step")
     tail.append('print(f"total loss: {total.item():.4f}")')
-    return recipe.rstrip("\n") + "\n" + "\n".join(tail) + "\n"
+    return construction.rstrip("\n") + "\n" + "\n".join(tail) + "\n"
 
 
 def example_name(record: LossRecord) -> str:
@@ -246,21 +257,19 @@ def example_name(record: LossRecord) -> str:
     return f"losses/{record.name}.py"
 
 
-def render_example(record: LossRecord, recipe: str | None) -> str:
+def render_example(record: LossRecord, construction: str | None) -> str:
     """The example, then what it printed when `make outputs` ran it alone."""
     return (
         "```python\n"
-        + example_code(record, recipe)
+        + example_code(record, construction)
         + "```\n\n"
         + f"<!-- gen:outputs.example generated/{example_name(record)} -->\n"
     )
 
 
 def _outputs_table(outputs: list[Output]) -> str:
-    rows = ["| Key | Shape | Carries a gradient | Note |", "| --- | --- | --- | --- |"]
-    for o in outputs:
-        rows.append(f"| {code(key_text(o.key))} | {tuple(o.shape)} | {'yes' if o.carries_grad else 'no'} | {o.note} |")
-    return "\n".join(rows)
+    rows = [(code(key_text(o.key)), tuple(o.shape), "yes" if o.carries_grad else "no", o.note) for o in outputs]
+    return table(("Key", "Shape", "Carries a gradient", "Note"), rows)
 
 
 def render_outputs(record: LossRecord) -> str:
@@ -353,15 +362,16 @@ def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]
     lines = [
         f"- **Measured** (`make_value_estimator(member)`, then a forward pass on the example's batch; from the {link}):",
         "",
-        "    | Member | Declared | Outcome |",
-        "    | --- | --- | --- |",
     ]
+    cells = []
     for cell in row.cells:
         symbol, label = MATRIX_MARKS[cell.status]
         if cell.outcome is not None and not cell.outcome.ok:
             label = f"{cell.stage} raised `{cell.outcome.error.replace('|', '/')}`"
         default = " (default)" if row.default == cell.member else ""
-        lines.append(f"    | {cell.member}{default} | {'yes' if cell.declared else 'no'} | {symbol} {label} |")
+        cells.append((f"{cell.member}{default}", "yes" if cell.declared else "no", f"{symbol} {label}"))
+    # Indented: the table belongs to the list item above it.
+    lines += ["    " + line for line in table(("Member", "Declared", "Outcome"), cells).split("\n")]
     # A blank line ends the table: without it the next bullet becomes one more table row.
     return [*lines, ""]
 
@@ -409,17 +419,12 @@ def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
     what passing each argument did (measured) and where the docstring contradicts the records sit beside it."""
     probes = record.measured.probes if record.measured else None
     flags = _flags_by_subject(record, param_docs)
-    rows = [
-        "| Argument | Kind | Default | Passing it (measured) | Description (upstream docstring) |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     forwarded = [(p, f"keyword, passed on in `**kwargs` to `{p.declared_by}`") for p in record.params_via_kwargs]
     for p, kind in [*((p, p.kind) for p in record.params), *forwarded]:
         default = "**required**" if p.required else code(p.default)
         description = " ".join([cell_markdown(param_docs.get(p.name, "")), *flags.get(p.name, [])]).strip()
-        rows.append(
-            f"| `{p.name}` | {kind} | {default} | {probes_render.argument_cell(probes, p.name)} | {description} |"
-        )
+        rows.append((f"`{p.name}`", kind, default, probes_render.argument_cell(probes, p.name), description))
     # A stub (`pyi`): Pygments highlights it as Python, and the code-block runners, which run
     # every `python` fence, leave it alone: it declares a signature, it is not an example.
     # tests/docs checks that each one parses as a Python function header.
@@ -427,7 +432,7 @@ def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
         "```pyi\n"
         + wrap_signature(record.signature)
         + "\n```\n\n"
-        + "\n".join(rows)
+        + table(("Argument", "Kind", "Default", "Passing it (measured)", "Description (upstream docstring)"), rows)
         + "\n\n"
         + probes_render.ARGUMENTS_NOTE
         + "\n"
@@ -446,7 +451,7 @@ def render_params(record: LossRecord, param_docs: dict[str, str]) -> str:
 def render_trainers(trainers: list[str]) -> list[str]:
     if not trainers:
         return []
-    links = ", ".join(f"[`{t}`](../trainers/{t}.md)" for t in trainers)
+    links = ", ".join(f"[`{t}`]({urls.link(urls.loss('X'), urls.trainer(t))})" for t in trainers)
     return [
         "## Trainers built around it",
         "",
@@ -457,7 +462,7 @@ def render_trainers(trainers: list[str]) -> list[str]:
 
 def render_page(
     record: LossRecord,
-    recipe: str | None,
+    construction: str | None,
     estimator_row: MatrixRow | None,
     trainers: list[str],
     param_docs: dict[str, str],
@@ -511,7 +516,7 @@ def render_page(
         if record.measured
         else "What can be checked without building it:",
         "",
-        render_example(record, recipe),
+        render_example(record, construction),
         "## What the forward pass returns",
         "",
         render_outputs(record),

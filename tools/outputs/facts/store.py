@@ -8,7 +8,7 @@ bytes and of the pinned versions.  Pages show the stored text; a test fails
 when a key no longer matches, naming the command that refreshes it.
 
 Generated pages show generated examples (each loss page's example is its
-recipe plus a few generated lines): a concern lists them in ``CONCERN.examples``
+construction plus a few generated lines): a concern lists them in ``CONCERN.examples``
 (name -> code), and they are captured, keyed and shown the same way, under the
 name ``generated/<name>``, with the hash taken of the code itself.
 

@@ -20,7 +20,6 @@ The rules, in the order they are tried, each with the one-line reason the page s
 from __future__ import annotations
 
 import dataclasses
-import enum
 import inspect
 import re
 from functools import cache
@@ -30,6 +29,7 @@ from tools.config_groups.facts.introspect import config_dataclasses, import_obje
 from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
 from tools.core.errors import error_text
 from tools.core.signatures import annotation_text, live_parameters, show_value
+from tools.core.values import same_value
 from tools.parity.facts.records import (
     BY_DESIGN,
     DEFAULT,
@@ -99,14 +99,7 @@ def _same_default(config_value, class_value) -> bool:
             return import_object(config_value._target_) is class_value
         except (ImportError, AttributeError):
             return False
-    if isinstance(class_value, enum.Enum) and isinstance(config_value, str):
-        return config_value.lower() in {class_value.name.lower(), str(class_value.value).lower()}
-    if isinstance(config_value, (list, tuple)) and isinstance(class_value, (list, tuple)):
-        return list(config_value) == list(class_value)
-    try:
-        return bool(config_value == class_value)
-    except Exception:  # tensors and other values without a plain truth value
-        return False
+    return same_value(config_value, class_value)
 
 
 def _plain(annotation: str) -> set[str] | None:

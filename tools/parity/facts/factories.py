@@ -2,7 +2,7 @@
 
 For every loss config whose ``_target_`` is a factory function, the config is
 instantiated with Hydra (``instantiate(cfg, actor_network=...)``) with the
-tiny networks of the loss zoo's recipe for the class the factory is annotated
+tiny networks of the loss zoo's construction for the class the factory is annotated
 to return, while ``set_keys``, ``make_value_estimator`` and the loss classes'
 constructors are watched.  Each selector the factory reads is varied:
 
@@ -111,14 +111,14 @@ def _watching(classes: dict[str, type], calls: dict):
             setattr(owner, method, original)
 
 
-def _recipe_arguments(recipe: str, config_fields: list[str], cases: dict) -> dict:
-    """The recipe's constructor arguments that the config has fields for (networks, specs...), by name.
+def _recipe_arguments(construction: str, config_fields: list[str], cases: dict) -> dict:
+    """The construction's constructor arguments that the config has fields for (networks, specs...), by name.
 
-    Built once per recipe and shared by the variants: a loss only reads its networks.
+    Built once per construction and shared by the variants: a loss only reads its networks.
     """
-    if recipe not in cases:
-        cases[recipe] = zoo.build(recipe)
-    return {k: v for k, v in bound_call(cases[recipe]).arguments.items() if k in config_fields}
+    if construction not in cases:
+        cases[construction] = zoo.build(construction)
+    return {k: v for k, v in bound_call(cases[construction]).arguments.items() if k in config_fields}
 
 
 def _instantiate(dataclass_type: type, variant: dict, arguments: dict, classes: dict) -> tuple[FactoryRun, list]:
@@ -145,14 +145,16 @@ def measure_factory(
 
     classes = loss_classes()
     cases = {} if cases is None else cases
-    recipe = annotated.rsplit(".", 1)[-1]
-    record = FactoryRecord(config_name, factory, annotated, recipe)
+    construction = annotated.rsplit(".", 1)[-1]
+    record = FactoryRecord(config_name, factory, annotated, construction)
     config_fields = [f.name for f in dataclasses.fields(dataclass_type) if not f.name.startswith("_")]
     for variant in selector_variants(dataclass_type, source):
-        run, received = _instantiate(dataclass_type, variant, _recipe_arguments(recipe, config_fields, cases), classes)
+        run, received = _instantiate(
+            dataclass_type, variant, _recipe_arguments(construction, config_fields, cases), classes
+        )
         attempted = received[0][0] if received else ""
-        if run.error and attempted and attempted != recipe and attempted in zoo.names():
-            # The selector chose another class: give it the networks of that class's own recipe.
+        if run.error and attempted and attempted != construction and attempted in zoo.names():
+            # The selector chose another class: give it the networks of that class's own construction.
             run, received = _instantiate(
                 dataclass_type, variant, _recipe_arguments(attempted, config_fields, cases), classes
             )

@@ -41,7 +41,7 @@ class FactoryRecord:
     config: str
     factory: str  # qualified name of the factory function
     annotated: str  # the class its return annotation names
-    recipe: str  # the zoo recipe whose networks were passed
+    construction: str  # the zoo construction whose networks were passed
     runs: list[FactoryRun] = field(default_factory=list)
 
     @property

@@ -6,6 +6,7 @@ from collections import Counter
 
 from tools.core import markdown as cell
 from tools.core import search_weights, urls
+from tools.core.markdown import table
 from tools.core.search_weights import front_matter
 from tools.parity.facts.records import (
     BY_DESIGN,
@@ -35,11 +36,11 @@ def render_counts(rows: list[ParityRow]) -> str:
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} have at least one suspicious "
         f"difference**; {failing} of them raise when instantiated with their own defaults.",
         "",
-        "| Difference | By design | Suspicious |",
-        "| --- | --- | --- |",
+        table(
+            ("Difference", "By design", "Suspicious"),
+            [(kind, kinds[(kind, BY_DESIGN)], kinds[(kind, SUSPICIOUS)]) for kind in KINDS],
+        ),
     ]
-    for kind in KINDS:
-        lines.append(f"| {kind} | {kinds[(kind, BY_DESIGN)]} | {kinds[(kind, SUSPICIOUS)]} |")
     return "\n".join(lines) + "\n"
 
 
@@ -72,20 +73,15 @@ def _by_group(rows: list[ParityRow], group_of: dict[str, str]) -> dict[str, list
 
 def render_summary(rows: list[ParityRow], group_of: dict[str, str]) -> str:
     """Only the configs that differ from their class, each linked to its group page."""
-    lines = [
-        "| Config | Builds | Differences | Verdict |",
-        "| --- | --- | --- | --- |",
-    ]
+    cells = []
     for row in sorted(rows, key=lambda r: r.config):
         if not row.differences:
             continue
-        page = urls.parity_group(group_of.get(row.config, "")).removeprefix("configs/")
+        page = urls.link(urls.PARITY, urls.parity_group(group_of.get(row.config, "")), anchor(row))
         # The id keeps links to parity.md#parity-<config> working.
-        lines.append(
-            f"| [`{row.config}`]({page}#{anchor(row)}){{ #{anchor(row)} }} | `{row.target_name}` "
-            f"| {_differences(row)} | {_verdict(row)} |"
-        )
-    return "\n".join(lines) + "\n"
+        name = f"[`{row.config}`]({page}){{ #{anchor(row)} }}"
+        cells.append((name, f"`{row.target_name}`", _differences(row), _verdict(row)))
+    return table(("Config", "Builds", "Differences", "Verdict"), cells) + "\n"
 
 
 def render_group_links(rows: list[ParityRow], group_of: dict[str, str]) -> str:
@@ -109,13 +105,17 @@ def _details(row: ParityRow) -> list[str]:
             f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n"
         )
     # Five columns: the kind and its classification share one, so the reason stays in view.
-    out.append("| Field | Difference | Config | Class | Reason |")
-    out.append("| --- | --- | --- | --- | --- |")
-    for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field)):
-        out.append(
-            f"| `{d.field}` | {d.kind}, *{d.classification}* | {cell.code(d.config)} | {cell.code(d.target)} "
-            f"| {cell.text(d.reason)} |"
+    cells = [
+        (
+            f"`{d.field}`",
+            f"{d.kind}, *{d.classification}*",
+            cell.code(d.config),
+            cell.code(d.target),
+            cell.text(d.reason),
         )
+        for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field))
+    ]
+    out.append(table(("Field", "Difference", "Config", "Class", "Reason"), cells))
     out.append("")
     return out
 
@@ -132,14 +132,14 @@ def render_group_page(group: str, rows: list[ParityRow]) -> str:
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
         "How differences are classified: [the parity audit](../parity.md).",
         "",
-        "| Config | Builds | Differences | Verdict |",
-        "| --- | --- | --- | --- |",
     ]
     ordered = sorted(rows, key=lambda r: r.config)
+    cells = []
     for row in ordered:
         # Identical configs have no section below; the id on the name keeps #parity-<config> valid.
         name = f"[`{row.config}`](#{anchor(row)})" if row.differences else f"`{row.config}`{{ #{anchor(row)} }}"
-        out.append(f"| {name} | `{row.target_name}` | {_differences(row)} | {_verdict(row)} |")
+        cells.append((name, f"`{row.target_name}`", _differences(row), _verdict(row)))
+    out.append(table(("Config", "Builds", "Differences", "Verdict"), cells))
     out.append("")
     differing = [row for row in ordered if row.differences]
     if differing:
@@ -191,19 +191,24 @@ def render_factories(rows: list[ParityRow]) -> str:
         out.append(f"### `{row.config}` → `{f.factory.rsplit('.', 1)[-1]}()` {{ #factory-{row.config} }}\n")
         out.append(
             f"Annotated to return `{f.annotated.rsplit('.', 1)[-1]}`; instantiated with the networks of the "
-            f"[`{f.recipe}`](../losses/{f.recipe}.md) example.\n"
+            f"[`{f.construction}`]({urls.link(urls.PARITY, urls.loss(f.construction))}) example.\n"
         )
-        out.append(
-            "| Config values | Builds | `set_keys` calls | `make_value_estimator` calls | Fields the class does not receive |"
-        )
-        out.append("| --- | --- | --- | --- | --- |")
+        cells = []
         for run in f.runs:
             values = ", ".join(f"`{k}={v}`" for k, v in run.selectors.items()) or "its defaults"
             builds = f"`{run.builds}`" if run.builds else f"raises {cell.code(run.error)}"
             set_keys = "<br>".join(cell.code(c) for c in run.set_keys_calls) or "none"
             estimator = "<br>".join(cell.code(c) for c in run.estimator_calls) or "none"
             dropped = ", ".join(f"`{n}`" for n in run.not_passed) or ("" if not run.builds else "none")
-            out.append(f"| {values} | {builds} | {set_keys} | {estimator} | {dropped} |")
+            cells.append((values, builds, set_keys, estimator, dropped))
+        header = (
+            "Config values",
+            "Builds",
+            "`set_keys` calls",
+            "`make_value_estimator` calls",
+            "Fields the class does not receive",
+        )
+        out.append(table(header, cells))
         out.append("")
     return "\n".join(out)
 

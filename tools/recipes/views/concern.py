@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tools.core import urls
 from tools.core.registry import Concern
+from tools.curves.facts import all_curves
 from tools.recipes.facts import checked_losses, recipe, recipes, sota_comparison
 from tools.recipes.views import render
 from tools.recipes.views import schema as _inventory_schema
@@ -70,7 +71,7 @@ def _sota_inventory(slug: str) -> list[dict]:
 CONCERN = Concern(
     name="recipes",
     sections={
-        "index": lambda _arg: render.render_index(recipes()),
+        "index": lambda _arg: render.render_index(recipes(), {c.recipe: c for c in all_curves()}),
         "summary": _summary,
         "keys": _keys,
         "targets": lambda slug: render.render_targets(recipe(slug.strip()), reference(), cadences()),

@@ -1,6 +1,6 @@
 """data/sota.json checked against the installed torchrl: classes, argument defaults, trainer configs.
 
-* every class the map names is imported from the module the recipe imports it
+* every class the map names is imported from the module the script imports it
   from: ``ok``, ``missing`` (with the error) or ``deprecated`` (defined in a
   ``deprecated`` module, or its own ``__init__`` warns unconditionally with a
   DeprecationWarning or FutureWarning);
@@ -19,7 +19,6 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
-import math
 import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +27,7 @@ from typing import Any
 from tools.core.errors import error_text
 from tools.core.signatures import live_parameters, show_value
 from tools.core.silence import quiet
+from tools.core.values import same_value
 from tools.sota.facts.records import Construction, SotaMap
 
 # The kinds whose arguments the page compares with the installed defaults: the ones that decide the loss
@@ -51,7 +51,7 @@ class SotaCheckError(Exception):
 @dataclass(frozen=True)
 class ClassCheck:
     name: str
-    module: str  # where the recipe imports it from
+    module: str  # where the script imports it from
     kind: str
     status: str  # ok | missing | deprecated
     detail: str = ""  # missing: the import error; deprecated: why the build thinks so
@@ -64,11 +64,11 @@ class ArgumentCheck:
     kind: str  # the kind of the class it is passed to (or "make_value_estimator")
     owner: str  # the class the argument is passed to ("SACLoss", "TD0Estimator via SACLoss.make_value_estimator")
     parameter: str
-    recipe: str  # the recipe's value, as Python text
+    script_value: str  # the script's value, as Python text
     config_keys: list[str]
     default: str  # the installed default as Python text, "required", or "" when not a named parameter
     status: str  # same | differs | required | not-a-parameter
-    file: str = ""  # where the code passes it (relative to the recipe directory), "" for a config
+    file: str = ""  # where the code passes it (relative to the SOTA directory), "" for a config
     line: int = 0
 
 
@@ -177,21 +177,8 @@ def check_class(module: str, name: str, kind: str) -> ClassCheck:
 # --- arguments vs installed defaults -----------------------------------------------------------
 
 
-def _same(recipe: Any, default: Any) -> bool:
-    if (
-        isinstance(recipe, (int, float))
-        and isinstance(default, (int, float))
-        and not isinstance(recipe, bool)
-        and not isinstance(default, bool)
-    ):
-        return math.isclose(recipe, default, rel_tol=1e-9, abs_tol=1e-12)
-    if hasattr(default, "value") and isinstance(recipe, str):  # an enum default, given by value
-        return recipe == default.value or recipe == getattr(default, "name", None)
-    return type(recipe) is type(default) and recipe == default
-
-
 def _compare(cls: type, parameter: str, value: Any) -> tuple[str, str, str]:
-    """(parameter name, installed default text, status) for one known recipe value."""
+    """(parameter name, installed default text, status) for one known script value."""
     own, via, _ = live_parameters(cls)
     if parameter.startswith("#"):
         positional = [p for p in own.values() if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -204,7 +191,7 @@ def _compare(cls: type, parameter: str, value: Any) -> tuple[str, str, str]:
         return parameter, "", "not-a-parameter"
     if found.default is inspect.Parameter.empty:
         return parameter, "required", "required"
-    return parameter, show_value(found.default), "same" if _same(value, found.default) else "differs"
+    return parameter, show_value(found.default), "same" if same_value(value, found.default) else "differs"
 
 
 def _import(module: str, name: str) -> type | None:
@@ -245,7 +232,7 @@ def _argument_checks(directory: str, script: str, c: Construction, default_estim
     for a in known:
         if a.name == "value_type":
             continue
-        recipe = show_value(a.value)
+        given = show_value(a.value)
         if cls is None:
             out.append(
                 ArgumentCheck(
@@ -254,7 +241,7 @@ def _argument_checks(directory: str, script: str, c: Construction, default_estim
                     c.kind,
                     owner,
                     a.name,
-                    recipe,
+                    given,
                     a.config_keys,
                     "",
                     "not-a-parameter",
@@ -266,7 +253,7 @@ def _argument_checks(directory: str, script: str, c: Construction, default_estim
         parameter, default, status = _compare(cls, a.name, a.value)
         out.append(
             ArgumentCheck(
-                directory, script, c.kind, owner, parameter, recipe, a.config_keys, default, status, c.file, c.line
+                directory, script, c.kind, owner, parameter, given, a.config_keys, default, status, c.file, c.line
             )
         )
     return out

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 # Environments that wrap or batch another one (or are transforms named like one): they say nothing
-# about what a recipe needs installed, so the map leaves them out.
+# about what a script needs installed, so the map leaves them out.
 WRAPPER_ENVS = frozenset({"TransformedEnv", "ParallelEnv", "SerialEnv", "NoopResetEnv", "EnvBase"})
 # Named like trainers, but hooks a Trainer registers (the build checks every kind against torchrl).
 TRAINER_HOOKS = frozenset({"ReplayBufferTrainer"})
@@ -91,7 +91,7 @@ def names_environment(key: str) -> bool:
     } and (key.startswith(("env", "replay_buffer", "data", "dataset")) or "." not in key)
 
 
-# --- what a recipe needs installed besides torchrl -------------------------------------------------
+# --- what a script needs installed besides torchrl -------------------------------------------------
 
 # torchrl classes and the extra each one needs.
 ENV_EXTRAS = {

@@ -45,7 +45,7 @@ class Construction:
     name: str  # class name as torchrl spells it ("SACLoss"), or "make_value_estimator"
     module: str  # the module the script imports it from ("torchrl.objectives.sac")
     kind: str  # one of KINDS, or "make_value_estimator"
-    file: str  # relative to the recipe directory
+    file: str  # relative to the SOTA directory
     line: int
     arguments: list[Argument] = field(default_factory=list)
     on: str = ""  # make_value_estimator: the loss class it is called on, when the code tells
@@ -78,7 +78,7 @@ class Hyperparameter:
 
 @dataclass(frozen=True)
 class Script:
-    file: str  # relative to the recipe directory
+    file: str  # relative to the SOTA directory
     config: str  # the Hydra config it runs with by default (relative), "" when none
     helpers: list[str]  # local modules it imports, directly or through them
     constructions: list[Construction]
@@ -94,7 +94,7 @@ class Script:
 class TrainerConfig:
     """A Hydra config of a ``*_trainer`` directory: its defaults list and body, for composing at build time."""
 
-    file: str  # relative to the recipe directory
+    file: str  # relative to the SOTA directory
     defaults: list[Any]  # the defaults list as parsed ("group@package: option" mappings and "_self_")
     body: dict[str, Any]  # the config without its defaults list (values only: YAML comments are dropped)
     hyperparameters: list[Hyperparameter]
@@ -103,7 +103,7 @@ class TrainerConfig:
 @dataclass(frozen=True)
 class Launcher:
     file: str  # relative to sota-check/
-    scripts: list[str]  # the scripts it runs, relative to the recipe directory
+    scripts: list[str]  # the scripts it runs, relative to the SOTA directory
     gpus: int | None  # GPUs its SBATCH header requests (None: says nothing)
 
 

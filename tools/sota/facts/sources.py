@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tools.core import urls
 from tools.core.codec import list_codec
 from tools.sota.facts.check import SotaCheck
 from tools.sota.facts.compositions import StoredCompositions
@@ -61,7 +62,7 @@ def loss_sources(
                         x.script.file,
                         "script",
                         x.losses,
-                        f"sota/index.md#{anchor(d.name)}",
+                        f"{urls.SOTA}#{anchor(d.name)}",
                         multi_agent,
                         _environments(x.script.env_names),
                         x.updaters,
@@ -83,7 +84,7 @@ def loss_sources(
                     config.file,
                     "trainer config",
                     losses,
-                    f"sota/index.md#{anchor(d.name)}",
+                    f"{urls.SOTA}#{anchor(d.name)}",
                     multi_agent,
                     environments,
                     built.kinds.get("target_updater", []),

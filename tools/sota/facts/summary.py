@@ -1,4 +1,4 @@
-"""What one recipe directory wires, summed up from its records: the views the page, the inventory,
+"""What one SOTA directory wires, summed up from its records: the views the page, the inventory,
 the target-updates page and the cross-links share (computed here once, rendered elsewhere)."""
 
 from __future__ import annotations
@@ -220,5 +220,5 @@ def family_order(summaries: list[DirectorySummary]) -> list[str]:
     return found + ([NO_LOSS_FAMILY] if any(s.family == NO_LOSS_FAMILY for s in summaries) else [])
 
 
-def recipes_building(summaries: list[DirectorySummary], loss: str) -> list[DirectorySummary]:
+def directories_building(summaries: list[DirectorySummary], loss: str) -> list[DirectorySummary]:
     return [s for s in summaries if loss in s.losses]

@@ -37,7 +37,7 @@ CONCERN = Concern(
         "families": lambda _arg: render_families(
             sota_map(), summaries(), checked(), trainer_compositions()[0], _losses_documented(), _trainers_documented()
         ),
-        "config_recipes": lambda _arg: links.render_config_recipes(urls.CONFIG_GROUPS),
+        "config_directories": lambda _arg: links.render_config_directories(urls.CONFIG_GROUPS),
     },
     inventory=lambda: entries(sota_map(), summaries(), checked(), trainer_compositions()[0]),
     inventory_schema=_inventory_schema.SCHEMA,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tools.core import urls
 from tools.sota.facts.check import SotaCheck
 from tools.sota.facts.compositions import StoredCompositions
 from tools.sota.facts.records import SotaMap
@@ -42,7 +43,7 @@ def entries(
                 "source": a.source_file,
                 "class": a.owner,
                 "parameter": a.parameter,
-                "recipe": a.recipe,
+                "script_value": a.script_value,
                 "default": a.default,
             }
             for a in check.arguments
@@ -60,7 +61,7 @@ def entries(
             {
                 "directory": d.name,
                 "family": s.family,
-                "anchor": f"sota/index.md#{anchor(d.name)}",
+                "anchor": f"{urls.SOTA}#{anchor(d.name)}",
                 "commit": sota.commit,
                 "scripts": [{"file": x.file, "config": x.config} for x in d.scripts],
                 "configs": d.configs,

@@ -31,11 +31,11 @@ def links(kind: str, name: str) -> list[tuple[str, str]]:
     return []
 
 
-def render_config_recipes(here: str) -> str:
+def render_config_directories(here: str) -> str:
     """The directories whose YAML composes torchrl's config groups, as a list for the page ``here``."""
     lines = [
         f"- [`sota-implementations/{s.directory.name}`]({urls.link(here, _page(s.directory.name))})"
         for s in summaries()
         if s.directory.trainer_configs
     ]
-    return "\n".join(lines) + "\n" if lines else "No recipe at the recorded commit composes these groups.\n"
+    return "\n".join(lines) + "\n" if lines else "No SOTA directory at the recorded commit composes these groups.\n"

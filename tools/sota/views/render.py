@@ -11,7 +11,7 @@ from tools.sota.facts.data import github_url
 from tools.sota.facts.records import SotaMap
 from tools.sota.facts.summary import DirectorySummary, anchor, family_anchor, family_order
 
-RECIPES = "sota-implementations"
+SOTA_FOLDER = "sota-implementations"
 # Pages the entries link back to, relative to docs/sota/index.md.
 PAGE = urls.SOTA
 
@@ -34,7 +34,7 @@ def _status_marks(check: SotaCheck, summary: DirectorySummary) -> str:
 
 def render_source(sota: SotaMap, stored: StoredCompositions | None, fresh: bool) -> str:
     scripts = sum(len(d.scripts) for d in sota.directories)
-    link = github_url(sota, RECIPES, tree=True)
+    link = github_url(sota, SOTA_FOLDER, tree=True)
     lines = [
         f"Read from [{sota.repository} at `{sota.commit[:12]}`]({link}) by `python -m tools.wings.sota_scanner` "
         f"(`make sota-data`): {len(sota.directories)} directories, {scripts} entry-point scripts, "
@@ -126,7 +126,7 @@ def render_classes(sota: SotaMap, check: SotaCheck, documented: set[str]) -> str
 def _argument_rows(rows: list[ArgumentCheck], several: bool) -> list[str]:
     out = [
         ("| Script " if several else "| ")
-        + "| Passed to | Parameter | Recipe | From config | Installed default | Departs |",
+        + "| Passed to | Parameter | Script passes | From config | Installed default | Departs |",
         ("| --- " if several else "| ") + "| --- | --- | --- | --- | --- | --- |",
     ]
     for a in rows:
@@ -139,13 +139,13 @@ def _argument_rows(rows: list[ArgumentCheck], several: bool) -> list[str]:
         keys = ", ".join(f"`{k}`" for k in a.config_keys) or "—"
         script = f"| `{a.source_file}` " if several else "| "
         out.append(
-            f"{script}| `{a.owner}` | `{a.parameter}` | {cell.code(a.recipe)} | {keys} | {cell.code(a.default) or '—'} | {departs} |"
+            f"{script}| `{a.owner}` | `{a.parameter}` | {cell.code(a.script_value)} | {keys} | {cell.code(a.default) or '—'} | {departs} |"
         )
     return out
 
 
 def _links(sota: SotaMap, d, documented_trainers: set[str]) -> list[str]:
-    base = f"{RECIPES}/{d.name}"
+    base = f"{SOTA_FOLDER}/{d.name}"
     lines = [f"- **Folder**: [{base}]({github_url(sota, base, tree=True)})"]
     if d.helpers:
         lines.append(
@@ -171,7 +171,7 @@ def _links(sota: SotaMap, d, documented_trainers: set[str]) -> list[str]:
 
 
 def _script_lines(sota: SotaMap, x, documented: set[str]) -> list[str]:
-    s, base = x.script, f"{RECIPES}/{x.directory}"
+    s, base = x.script, f"{SOTA_FOLDER}/{x.directory}"
     config = f" with [`{s.config}`]({github_url(sota, f'{base}/{s.config}')})" if s.config else ""
     lines = [f"- [`{s.file}`]({github_url(sota, f'{base}/{s.file}')}){config}:"]
     parts = []

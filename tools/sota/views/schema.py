@@ -68,11 +68,11 @@ SCHEMA = array(
                     source=(STR, "the script whose code or config passes it"),
                     **{"class": (STR, "the torchrl class it is passed to")},
                     parameter=(STR, "the constructor parameter"),
-                    recipe=(STR, "the value the recipe passes, as Python source"),
+                    script_value=(STR, "the value the script passes, as Python source"),
                     default=(STR, "the installed default, as Python source"),
                 )
             ),
-            "where the recipe departs from the installed defaults (checked at build time)",
+            "where the script departs from the installed defaults (checked at build time)",
         ),
         composes=(
             mapping(

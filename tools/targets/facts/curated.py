@@ -3,9 +3,9 @@
 The facts come from data/sota.json (``tools.sota``: each script's loss, the
 updater it builds with its arguments, and where its ``step()`` is called), so
 this page and the SOTA page cannot disagree.  They are checked here against
-the measured losses and the introspected updaters: every updater a recipe
+the measured losses and the introspected updaters: every updater a script
 builds must be one torchrl exports, with arguments its constructor takes, and
-a loss a recipe pairs with an updater must keep target parameters.
+a loss a script pairs with an updater must keep target parameters.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from tools.sota.facts.records import SotaMap
 from tools.sota.facts.summary import anchor, built, cadence_text
 from tools.targets.facts.records import TargetsReference
 
-RECIPES = "sota-implementations"
+SOTA_FOLDER = "sota-implementations"
 
 
 class CuratedDataError(Exception):
-    """The SOTA map disagrees with torchrl; the message names the recipe and the fix."""
+    """The SOTA map disagrees with torchrl; the message names the script and the fix."""
 
 
 @dataclass(frozen=True)
@@ -31,8 +31,8 @@ class Cadence:
     cadence: str  # Markdown
     script: str  # repository path of the script ("sota-implementations/sac/sac.py")
     config: str  # its Hydra config, relative to the script's directory ("" when none)
-    directory: str  # the recipe directory (its anchor on the SOTA page: sota/index.md#dir-<directory>)
-    note: str = ""  # when the pairing needs a word (a loss with targets only under the recipe's arguments)
+    directory: str  # the SOTA directory (its anchor on the SOTA page: sota/index.md#dir-<directory>)
+    note: str = ""  # when the pairing needs a word (a loss with targets only under the script's arguments)
 
     @property
     def anchor(self) -> str:
@@ -43,7 +43,7 @@ class Cadence:
 class Cadences:
     repository: str
     commit: str
-    # Every loss that keeps target parameters -> the recipes building it (empty: none does).
+    # Every loss that keeps target parameters -> the SOTA directories building it (empty: none does).
     losses: dict[str, list[Cadence]] = field(default_factory=dict)
 
 
@@ -77,7 +77,7 @@ def load(reference: TargetsReference, sota: SotaMap | None = None) -> Cadences:
     for d in sota.directories:
         for script in d.scripts:
             built_updaters = built(script, "target_updater")
-            where = f"{RECIPES}/{d.name}/{script.file}"
+            where = f"{SOTA_FOLDER}/{d.name}/{script.file}"
             for u in built_updaters:
                 if u.name not in updaters:
                     problems.append(
@@ -93,9 +93,9 @@ def load(reference: TargetsReference, sota: SotaMap | None = None) -> Cadences:
                 if loss not in keeping:
                     if not (paired and loss in measured):
                         continue
-                    # The recipe's arguments give the loss targets the zoo's default construction does not have.
+                    # The script's arguments give the loss targets the zoo's default construction does not have.
                     note = (
-                        "the loss zoo's construction of this loss keeps no target parameters; the recipe's arguments do"
+                        "the loss zoo's construction of this loss keeps no target parameters; the script's arguments do"
                     )
                 entries = losses.setdefault(loss, [])
                 if not paired:

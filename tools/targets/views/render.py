@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from tools.core.markdown import code
+from tools.core import urls
+from tools.core.markdown import code, table
 from tools.targets.facts.curated import Cadences
 from tools.targets.facts.records import HardCount, TargetsReference, Updater
 
 
 def render_parameters(updater: Updater) -> str:
-    rows = ["| Parameter | Default | Type |", "| --- | --- | --- |"]
-    for p in updater.parameters:
-        default = "*required*" if p.required else code(p.default)
-        rows.append(f"| {code(p.name)} | {default} | {code(p.annotation) if p.annotation else ''} |")
-    return "\n".join(rows) + "\n"
+    rows = [
+        (code(p.name), "*required*" if p.required else code(p.default), code(p.annotation) if p.annotation else "")
+        for p in updater.parameters
+    ]
+    return table(("Parameter", "Default", "Type"), rows) + "\n"
 
 
 def _yes_no(value: bool | None) -> str:
@@ -20,11 +21,7 @@ def _yes_no(value: bool | None) -> str:
 
 
 def render_losses_with_targets(reference: TargetsReference) -> str:
-    rows = [
-        "| Loss | Target parameters (introspected) | `delay_*` switches (defaults, introspected) "
-        "| Untouched by an optimizer step (measured) | Moved by `updater.step()` (measured) |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     for row in reference.losses:
         if not row.target_groups:
             continue
@@ -44,18 +41,22 @@ def render_losses_with_targets(reference: TargetsReference) -> str:
             moved = "**no**: " + ", ".join(code(g) for g in stuck) + " did not move"
         else:
             moved = "yes" if len(moved_by) == 1 else f"yes, all {len(moved_by)}"
-        rows.append(f"| `{row.loss}` | {groups} | {flags} | {untouched} | {moved} |")
-    return "\n".join(rows) + "\n"
+        rows.append((f"`{row.loss}`", groups, flags, untouched, moved))
+    header = (
+        "Loss",
+        "Target parameters (introspected)",
+        "`delay_*` switches (defaults, introspected)",
+        "Untouched by an optimizer step (measured)",
+        "Moved by `updater.step()` (measured)",
+    )
+    return table(header, rows) + "\n"
 
 
 def render_cadences(cadences: Cadences) -> str:
-    rows = [
-        "| Loss | Updater in the script | When the script calls `step()` | Script | SOTA map |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     for loss, entries in cadences.losses.items():
         if not entries:
-            rows.append(f"| `{loss}` | — | no script in `sota-implementations/` builds this loss | | |")
+            rows.append((f"`{loss}`", "—", "no script in `sota-implementations/` builds this loss", "", ""))
             continue
         for entry in entries:
             if entry.updater is None:
@@ -67,10 +68,16 @@ def render_cadences(cadences: Cadences) -> str:
             name = entry.script.removeprefix("sota-implementations/")
             config = f" ({entry.config})" if entry.config else ""
             rows.append(
-                f"| `{loss}` | {updater} | {entry.cadence}{f' ({entry.note})' if entry.note else ''} | [{name}]({url}){config} "
-                f"| [`{entry.directory}`](sota/index.md#{entry.anchor}) |"
+                (
+                    f"`{loss}`",
+                    updater,
+                    entry.cadence + (f" ({entry.note})" if entry.note else ""),
+                    f"[{name}]({url}){config}",
+                    f"[`{entry.directory}`]({urls.link(urls.TARGET_UPDATES, urls.SOTA, entry.anchor)})",
+                )
             )
-    return "\n".join(rows) + "\n"
+    header = ("Loss", "Updater in the script", "When the script calls `step()`", "Script", "SOTA map")
+    return table(header, rows) + "\n"
 
 
 def render_losses_without_targets(reference: TargetsReference) -> str:
@@ -141,14 +148,18 @@ def render_hard(reference: TargetsReference) -> str:
         f"Measured on `{reference.hard_loss}`: the online parameters were changed, then `step()` was called "
         "until the targets equalled them (a copy), then changed again to see the next copy.",
         "",
-        "| `value_network_update_interval` | First copy on `step()` call | Then a copy every | Calls tried |",
-        "| --- | --- | --- | --- |",
     ]
-    for count in reference.hard:
-        first = str(count.first_copy_call) if count.first_copy_call is not None else "none"
-        period = f"{count.period} calls" if count.period is not None else "—"
-        rows.append(f"| {count.interval} | {first} | {period} | {count.calls_tried} |")
-    rows += ["", _rule(reference.hard)]
+    cells = [
+        (
+            count.interval,
+            str(count.first_copy_call) if count.first_copy_call is not None else "none",
+            f"{count.period} calls" if count.period is not None else "—",
+            count.calls_tried,
+        )
+        for count in reference.hard
+    ]
+    header = ("`value_network_update_interval`", "First copy on `step()` call", "Then a copy every", "Calls tried")
+    rows += [table(header, cells), "", _rule(reference.hard)]
     return "\n".join(rows) + "\n"
 
 

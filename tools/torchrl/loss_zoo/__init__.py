@@ -1,6 +1,6 @@
 """The zoo: one tiny, seeded construction of every loss that can be built here.
 
-Each loss has a recipe, ``tools/torchrl/loss_zoo/constructions/<LossName>.py``: a short,
+Each loss has a construction, ``tools/torchrl/loss_zoo/constructions/<LossName>.py``: a short,
 readable script that builds the networks, the loss (renaming one key with
 ``set_keys``) and a small fake batch named ``batch``.  The same text is the
 runnable example on the loss's page and what the build measures, so the page
@@ -25,16 +25,16 @@ from typing import Any
 
 from tools.torchrl.losses import loss_classes
 
-RECIPES = Path(__file__).parent / "constructions"
+CONSTRUCTIONS = Path(__file__).parent / "constructions"
 # The constructions are run with exec, not imported: records measured on them are keyed on them too
 # (tools.core.cache reads this tuple, paths from the project root, when it follows a module's imports).
 __cache_inputs__ = ("tools/torchrl/loss_zoo/constructions",)
 
-# The action space each recipe exercises (None: the loss reads no action).
-# The build checks it against the recipe's batch where the loss's action key
+# The action space each construction exercises (None: the loss reads no action).
+# The build checks it against the construction's batch where the loss's action key
 # holds the actions (tools/losses/facts/measure.py), and checks that the curated
 # action space of data/losses.yaml includes it.
-RECIPE_ACTION_SPACE: dict[str, str | None] = {
+ACTION_SPACE: dict[str, str | None] = {
     "A2CLoss": "discrete",
     "ACTLoss": "continuous",
     "BCLoss": "continuous",
@@ -79,7 +79,7 @@ _LLM = (
     "needs an LLM policy wrapper (torchrl.modules.llm) and token-level batches; "
     "the `transformers` package is not installed here, so it is covered for its key conventions only"
 )
-# Losses with no recipe, and why.  Shown on their pages and in the table.
+# Losses with no construction, and why.  Shown on their pages and in the table.
 NOT_BUILT: dict[str, str] = {
     "CISPOLoss": _LLM,
     "DAPO": _LLM,
@@ -91,38 +91,40 @@ NOT_BUILT: dict[str, str] = {
 
 @dataclass
 class LossCase:
-    """A freshly built loss, the batch it reads, and the recipe that made them."""
+    """A freshly built loss, the batch it reads, and the construction that made them."""
 
     name: str
     loss: Any  # a torchrl LossModule
     batch: Any  # a TensorDict
-    source: str  # the recipe's text (the page's example starts with it)
+    source: str  # the construction's text (the page's example starts with it)
     action_space: str | None
-    # The recipe's own call of the loss class: the probes build the loss again from
+    # The construction's own call of the loss class: the probes build the loss again from
     # the same tiny networks, changing one thing (a constructor call costs ~3 ms, a
-    # recipe ~25 ms).
+    # construction ~25 ms).
     args: tuple = ()
     kwargs: dict[str, Any] = field(default_factory=dict)
 
     def construct(self, **changes: Any):
-        """A new loss from the recipe's own constructor arguments, with ``changes`` applied."""
+        """A new loss from the construction's own constructor arguments, with ``changes`` applied."""
         return type(self.loss)(*self.args, **{**self.kwargs, **changes})
 
 
 class ZooError(Exception):
-    """A recipe that does not define what the zoo promises; the message names it."""
+    """A construction that does not define what the zoo promises; the message names it."""
 
 
 def names() -> list[str]:
-    """Every loss with a recipe, sorted."""
-    return sorted(p.stem for p in RECIPES.glob("*.py"))
+    """Every loss with a construction, sorted."""
+    return sorted(p.stem for p in CONSTRUCTIONS.glob("*.py"))
 
 
 def source(name: str) -> str:
-    path = RECIPES / f"{name}.py"
+    path = CONSTRUCTIONS / f"{name}.py"
     if not path.is_file():
         known = ", ".join(names())
-        raise KeyError(f"no recipe for {name!r} in tools/torchrl/loss_zoo/constructions/ (recipes: {known})")
+        raise KeyError(
+            f"no construction for {name!r} in tools/torchrl/loss_zoo/constructions/ (constructions: {known})"
+        )
     return path.read_text(encoding="utf-8")
 
 
@@ -148,11 +150,11 @@ def _recording_calls(cls: type, calls: list):
 
 
 def build(name: str) -> LossCase:
-    """Run the recipe of ``name`` and return fresh objects (a new loss and batch on every call)."""
+    """Run the construction of ``name`` and return fresh objects (a new loss and batch on every call)."""
     text = source(name)
-    if name not in RECIPE_ACTION_SPACE:
-        raise ZooError(f"tools/torchrl/loss_zoo/__init__.py: RECIPE_ACTION_SPACE has no entry for the recipe {name}.py")
-    filename = str(RECIPES / f"{name}.py")
+    if name not in ACTION_SPACE:
+        raise ZooError(f"tools/torchrl/loss_zoo/__init__.py: ACTION_SPACE has no entry for the construction {name}.py")
+    filename = str(CONSTRUCTIONS / f"{name}.py")
     namespace: dict[str, Any] = {"__name__": "__main__", "__file__": filename}
     calls: list = []
     with _recording_calls(loss_classes()[name], calls):
@@ -168,4 +170,4 @@ def build(name: str) -> LossCase:
             f"tools/torchrl/loss_zoo/constructions/{name}.py must build the loss by calling {name}(...) itself"
         )
     args, kwargs = calls[0]
-    return LossCase(name, loss, namespace["batch"], text, RECIPE_ACTION_SPACE[name], args, kwargs)
+    return LossCase(name, loss, namespace["batch"], text, ACTION_SPACE[name], args, kwargs)

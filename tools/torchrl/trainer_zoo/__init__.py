@@ -1,9 +1,9 @@
 """Tiny parts for every trainer and hook class: the smallest construction torchrl accepts, on CPU.
 
-Measurement builds each trainer (``recipe``) and each hook class (``hook``)
+Measurement builds each trainer (``construction``) and each hook class (``hook``)
 from these parts and reads what it wired up: hooks, modules, checkpoint
 components.  A trainer or hook class that appears in a new torchrl without a
-recipe here stops the build with a message naming it.  ``probe_trainer`` is
+construction here stops the build with a message naming it.  ``probe_trainer`` is
 the bare ``Trainer`` the hook-point measurements run; ``captured`` records
 the warnings and log lines torchrl prints meanwhile.
 
@@ -29,28 +29,28 @@ from tools.torchrl.trainer_zoo.parts import (
     stochastic_actor,
 )
 from tools.torchrl.trainer_zoo.probe import LinearLoss, probe_trainer
-from tools.torchrl.trainer_zoo.trainers import RECIPES, NoRecipe, Recipe, recipe
+from tools.torchrl.trainer_zoo.trainers import CONSTRUCTIONS, Construction, NoConstruction, construction
 
 __all__ = [
+    "CONSTRUCTIONS",
     "FRAMES_PER_BATCH",
     "HIDDEN",
-    "RECIPES",
     "TOTAL_FRAMES",
     "UNBUILT_HOOKS",
     "Captured",
+    "Construction",
     "LinearLoss",
-    "NoRecipe",
-    "Recipe",
+    "NoConstruction",
     "action_value",
     "adam",
     "captured",
     "cartpole_env",
     "collector",
+    "construction",
     "deterministic_actor",
     "hook",
     "pendulum_env",
     "probe_trainer",
-    "recipe",
     "replay_buffer",
     "state_value",
     "stochastic_actor",

@@ -1,4 +1,4 @@
-"""One recipe per trainer hook class: a hook instance built on tiny parts."""
+"""One construction per trainer hook class: a hook instance built on tiny parts."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from tools.torchrl.trainer_zoo.parts import (
     replay_buffer,
     state_value,
 )
-from tools.torchrl.trainer_zoo.trainers import NoRecipe, _torchrl_version
+from tools.torchrl.trainer_zoo.trainers import NoConstruction, _torchrl_version
 from tools.torchrl.trainers import hook_classes
 
 
-def _hook_recipes() -> dict[str, Callable[[Any], Any]]:
+def _hook_constructions() -> dict[str, Callable[[Any], Any]]:
     """Hook class name -> function(probe trainer) -> a hook instance built on tiny parts."""
     import torch
 
@@ -110,10 +110,10 @@ def hook(name: str, trainer) -> tuple[Any, str]:
     if name in UNBUILT_HOOKS:
         cls = hook_classes()[name]
         return cls.__new__(cls), f"made without running `__init__`: {UNBUILT_HOOKS[name]}"
-    recipes = _hook_recipes()
-    if name not in recipes:
-        raise NoRecipe(
+    constructions = _hook_constructions()
+    if name not in constructions:
+        raise NoConstruction(
             f"torchrl {_torchrl_version()} has a hook class {name!r} that tools/torchrl/trainer_zoo/hooks.py cannot build; "
-            "add it to _hook_recipes (or UNBUILT_HOOKS, with the reason) there"
+            "add it to _hook_constructions (or UNBUILT_HOOKS, with the reason) there"
         )
-    return recipes[name](trainer), ""
+    return constructions[name](trainer), ""

@@ -1,4 +1,4 @@
-"""One recipe per trainer class: which tiny parts to build it from."""
+"""One construction per trainer class: which tiny parts to build it from."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tools.torchrl.trainer_zoo.parts import (
 )
 
 
-class NoRecipe(LookupError):
+class NoConstruction(LookupError):
     """torchrl has a trainer (or hook) this module cannot build yet."""
 
 
@@ -32,7 +32,7 @@ COMMON = {"total_frames": TOTAL_FRAMES, "frame_skip": 1, "optim_steps_per_batch"
 
 
 @dataclass
-class Recipe:
+class Construction:
     """How to build one trainer class: the class, its parts, and the knobs every build shares."""
 
     cls: Any
@@ -50,14 +50,14 @@ class Recipe:
         return {name: type(value).__name__ for name, value in self.parts.items()}
 
 
-def recipe(name: str) -> Recipe:
-    """The tiny parts for the trainer class ``name`` (raises NoRecipe for a class without one)."""
+def construction(name: str) -> Construction:
+    """The tiny parts for the trainer class ``name`` (raises NoConstruction for a class without one)."""
     try:
-        make = RECIPES[name]
+        make = CONSTRUCTIONS[name]
     except KeyError:
-        raise NoRecipe(
+        raise NoConstruction(
             f"torchrl {_torchrl_version()} has a trainer class {name!r} that tools/torchrl/trainer_zoo/trainers.py "
-            "cannot build; add a recipe for it to RECIPES there"
+            "cannot build; add a construction for it to CONSTRUCTIONS there"
         ) from None
     return make()
 
@@ -68,7 +68,7 @@ def _torchrl_version() -> str:
     return version("torchrl")
 
 
-def _on_policy(trainer_cls, loss_cls) -> Recipe:
+def _on_policy(trainer_cls, loss_cls) -> Construction:
     env = pendulum_env()
     actor, critic = stochastic_actor(env), state_value(env)
     loss = loss_cls(actor_network=actor, critic_network=critic)
@@ -78,10 +78,10 @@ def _on_policy(trainer_cls, loss_cls) -> Recipe:
         "optimizer": adam(loss),
         "replay_buffer": replay_buffer(without_replacement=True),
     }
-    return Recipe(trainer_cls, parts)
+    return Construction(trainer_cls, parts)
 
 
-def _off_policy(trainer_cls, loss_factory, *, stochastic: bool) -> Recipe:
+def _off_policy(trainer_cls, loss_factory, *, stochastic: bool) -> Construction:
     from torchrl.objectives import SoftUpdate
 
     env = pendulum_env()
@@ -94,55 +94,55 @@ def _off_policy(trainer_cls, loss_factory, *, stochastic: bool) -> Recipe:
         "replay_buffer": replay_buffer(),
         "target_net_updater": SoftUpdate(loss, tau=0.05),
     }
-    return Recipe(trainer_cls, parts)
+    return Construction(trainer_cls, parts)
 
 
-def _base_trainer() -> Recipe:
+def _base_trainer() -> Construction:
     from torchrl.objectives import ClipPPOLoss
     from torchrl.trainers import Trainer
 
     env = pendulum_env()
     actor, critic = stochastic_actor(env), state_value(env)
     loss = ClipPPOLoss(actor, critic)
-    return Recipe(Trainer, {"collector": collector(env, actor), "loss_module": loss, "optimizer": adam(loss)})
+    return Construction(Trainer, {"collector": collector(env, actor), "loss_module": loss, "optimizer": adam(loss)})
 
 
-def _ppo() -> Recipe:
+def _ppo() -> Construction:
     from torchrl.objectives import ClipPPOLoss
     from torchrl.trainers.algorithms import PPOTrainer
 
     return _on_policy(PPOTrainer, ClipPPOLoss)
 
 
-def _a2c() -> Recipe:
+def _a2c() -> Construction:
     from torchrl.objectives import A2CLoss
     from torchrl.trainers.algorithms import A2CTrainer
 
     return _on_policy(A2CTrainer, A2CLoss)
 
 
-def _reinforce() -> Recipe:
+def _reinforce() -> Construction:
     from torchrl.objectives import ReinforceLoss
     from torchrl.trainers.algorithms import ReinforceTrainer
 
     return _on_policy(ReinforceTrainer, ReinforceLoss)
 
 
-def _on_policy_base() -> Recipe:
+def _on_policy_base() -> Construction:
     from torchrl.objectives import ClipPPOLoss
     from torchrl.trainers.algorithms import OnPolicyTrainer
 
     return _on_policy(OnPolicyTrainer, ClipPPOLoss)
 
 
-def _sac() -> Recipe:
+def _sac() -> Construction:
     from torchrl.objectives import SACLoss
     from torchrl.trainers.algorithms import SACTrainer
 
     return _off_policy(SACTrainer, lambda env, actor: SACLoss(actor, action_value(env)), stochastic=True)
 
 
-def _td3() -> Recipe:
+def _td3() -> Construction:
     from torchrl.objectives import TD3Loss
     from torchrl.trainers.algorithms import TD3Trainer
 
@@ -153,14 +153,14 @@ def _td3() -> Recipe:
     )
 
 
-def _ddpg() -> Recipe:
+def _ddpg() -> Construction:
     from torchrl.objectives import DDPGLoss
     from torchrl.trainers.algorithms import DDPGTrainer
 
     return _off_policy(DDPGTrainer, lambda env, actor: DDPGLoss(actor, action_value(env)), stochastic=False)
 
 
-def _iql() -> Recipe:
+def _iql() -> Construction:
     from torchrl.objectives import IQLLoss
     from torchrl.trainers.algorithms import IQLTrainer
 
@@ -169,14 +169,14 @@ def _iql() -> Recipe:
     )
 
 
-def _cql() -> Recipe:
+def _cql() -> Construction:
     from torchrl.objectives import CQLLoss
     from torchrl.trainers.algorithms import CQLTrainer
 
     return _off_policy(CQLTrainer, lambda env, actor: CQLLoss(actor, action_value(env)), stochastic=True)
 
 
-def _dqn() -> Recipe:
+def _dqn() -> Construction:
     from torchrl.modules import QValueActor
     from torchrl.objectives import DQNLoss, HardUpdate
     from torchrl.trainers.algorithms import DQNTrainer
@@ -191,10 +191,10 @@ def _dqn() -> Recipe:
         "replay_buffer": replay_buffer(),
         "target_net_updater": HardUpdate(loss, value_network_update_interval=10),
     }
-    return Recipe(DQNTrainer, parts)
+    return Construction(DQNTrainer, parts)
 
 
-def _offline_to_online() -> Recipe:
+def _offline_to_online() -> Construction:
     from torchrl.data import OfflineToOnlineReplayBuffer
     from torchrl.objectives import SACLoss, SoftUpdate
     from torchrl.trainers.algorithms import OfflineToOnlineTrainer
@@ -212,17 +212,17 @@ def _offline_to_online() -> Recipe:
         "replay_buffer": buffer,
         "target_net_updater": SoftUpdate(loss, tau=0.05),
     }
-    return Recipe(OfflineToOnlineTrainer, parts)
+    return Construction(OfflineToOnlineTrainer, parts)
 
 
-def _grpo() -> Recipe:
+def _grpo() -> Construction:
     from torchrl.objectives import ClipPPOLoss
     from torchrl.trainers.algorithms import GRPOTrainer
 
     env = pendulum_env()
     actor, critic = stochastic_actor(env), state_value(env)
     loss = ClipPPOLoss(actor, critic)
-    return Recipe(
+    return Construction(
         GRPOTrainer,
         {"collector": collector(env, actor), "loss_module": loss, "optimizer": adam(loss)},
         common={"total_frames": TOTAL_FRAMES},
@@ -231,7 +231,7 @@ def _grpo() -> Recipe:
     )
 
 
-RECIPES: dict[str, Callable[[], Recipe]] = {
+CONSTRUCTIONS: dict[str, Callable[[], Construction]] = {
     "Trainer": _base_trainer,
     "OnPolicyTrainer": _on_policy_base,
     "PPOTrainer": _ppo,

@@ -124,7 +124,7 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
         path = Path(tmp) / "trainer.ckpt"
         extra = {"checkpoint": Checkpoint()} if unified else {}
         with trainer_zoo.captured():
-            source = trainer_zoo.recipe(TRAINER).build(save_trainer_file=path, **extra)
+            source = trainer_zoo.construction(TRAINER).build(save_trainer_file=path, **extra)
         with trainer_zoo.captured() as said:
             try:
                 source.train()  # saves at the end of train() (force_save)
@@ -134,7 +134,7 @@ def _run(how: str, backend: str | None, unified: bool, fresh_prep: str = "") -> 
                 )
         trained, frames, steps = _weights(source), source.collected_frames, source._optim_count
         with trainer_zoo.captured():
-            fresh = trainer_zoo.recipe(TRAINER).build()
+            fresh = trainer_zoo.construction(TRAINER).build()
             if fresh_prep == MAKE_ESTIMATOR:
                 fresh.loss_module.make_value_estimator()
         before = _weights(fresh)
@@ -174,7 +174,7 @@ def _stop_run() -> StopRun:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "stopped.ckpt"
         with trainer_zoo.captured():
-            trainer = trainer_zoo.recipe(TRAINER).build(save_trainer_file=path)
+            trainer = trainer_zoo.construction(TRAINER).build(save_trainer_file=path)
             batches = []
             trainer.register_op("post_steps", lambda: (batches.append(1), trainer.request_stop("probe")))
             trainer.train()

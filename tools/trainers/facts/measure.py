@@ -69,13 +69,13 @@ def omissions(trainer_name: str, params) -> list[Omission]:
     """
     out = []
     declared = {p.name: p for p in params}
-    for name in trainer_zoo.recipe(trainer_name).parts:
+    for name in trainer_zoo.construction(trainer_name).parts:
         p = declared.get(name)
         if p is None or p.required:
             continue
         with trainer_zoo.captured():
             try:
-                trainer_zoo.recipe(trainer_name).build(omit=(name,))
+                trainer_zoo.construction(trainer_name).build(omit=(name,))
             except Exception as exc:  # the answer torchrl gives is the measurement
                 outcome = error_text(exc)
             else:
@@ -89,7 +89,7 @@ def ray_backend(trainer_name: str, params) -> str:
         return ""
     with trainer_zoo.captured():
         try:
-            trainer_zoo.recipe(trainer_name).build(learner_backend="ray")
+            trainer_zoo.construction(trainer_name).build(learner_backend="ray")
         except Exception as exc:  # recorded: this is what a user without Ray sees
             return error_text(exc)
     return "accepted"
@@ -108,23 +108,23 @@ def measure_trainer(
     params = introspect.parameters(cls)
     attribute_to_point = hook_point_survey().attribute_to_point()
     with trainer_zoo.captured():
-        recipe = trainer_zoo.recipe(name)
-    used_loss = type(recipe.parts["loss_module"]).__name__
-    if used_loss != loss_entry.loss and not recipe.stand_in:
+        construction = trainer_zoo.construction(name)
+    used_loss = type(construction.parts["loss_module"]).__name__
+    if used_loss != loss_entry.loss and not construction.stand_in:
         raise curated.CuratedDataError(
             f"data/trainers.yaml pairs {name} with {loss_entry.loss}, but tools/torchrl/trainer_zoo/trainers.py builds it with "
-            f"{used_loss}; make them agree or give the recipe a stand_in reason"
+            f"{used_loss}; make them agree or give the construction a stand_in reason"
         )
     with trainer_zoo.captured() as said:
-        trainer = recipe.build()
-    given = set(recipe.parts) | set(recipe.common)
+        trainer = construction.build()
+    given = set(construction.parts) | set(construction.common)
     return TrainerRecord(
         name=name,
         module=public_module(cls),
         bases=[k.__name__ for k in cls.__mro__[1:] if k is not object],
         parameters=params,
-        built_with=recipe.given(),
-        stand_in=recipe.stand_in,
+        built_with=construction.given(),
+        stand_in=construction.stand_in,
         construction_warnings=said.texts(),
         default_ops=registered_ops(trainer, attribute_to_point),
         modules={key: type(value).__name__ for key, value in trainer._modules.items()},
@@ -151,10 +151,10 @@ def _measure_all() -> list[TrainerRecord]:
     curated.validate(
         data, list(classes), {name: [p.name for p in introspect.parameters(c)] for name, c in classes.items()}
     )
-    unbuildable = sorted(set(classes) - set(trainer_zoo.RECIPES))
+    unbuildable = sorted(set(classes) - set(trainer_zoo.CONSTRUCTIONS))
     if unbuildable:
-        raise trainer_zoo.NoRecipe(
-            f"torchrl has trainer classes {unbuildable} that tools/torchrl/trainer_zoo/trainers.py cannot build; add recipes to RECIPES there"
+        raise trainer_zoo.NoConstruction(
+            f"torchrl has trainer classes {unbuildable} that tools/torchrl/trainer_zoo/trainers.py cannot build; add constructions to RECIPES there"
         )
     records = [
         measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())

@@ -6,6 +6,7 @@ from tools.config_groups.facts.records import ConfigSurvey
 from tools.contracts.facts.contradictions import trainer_record_contradictions
 from tools.core import markdown as cell
 from tools.core import registry, urls
+from tools.core.markdown import table
 from tools.core.signatures import Parameter
 from tools.hook_points.facts.records import HookPointSurvey
 from tools.trainers.facts.checkpoints import CheckpointFacts
@@ -47,22 +48,25 @@ def _links_to(here: str, links: list[tuple[str, str]]) -> str:
 
 def loss_link(name: str) -> str:
     """A loss class name linked to its page (trainer pages and the loss pages are siblings' children)."""
-    return f"[`{name}`](../losses/{name}.md)"
+    return f"[`{name}`]({urls.link(urls.trainer('X'), urls.loss(name))})"
 
 
 def render_table(records: list[TrainerRecord], configs: ConfigSurvey, points: HookPointSurvey) -> str:
     order = [p.name for p in points.points]
-    rows = [
-        "| Trainer | Subclass of | Loss (curated) | Hydra config | Hook points it fills when built |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     for r in records:
         used = sorted({op.point for op in r.default_ops}, key=order.index)
         rows.append(
-            f"| [`{r.name}`]({r.name}.md) | {', '.join(f'`{b}`' for b in r.bases[:1]) or '—'} | {loss_link(r.loss)} "
-            f"| {config_links(r.name, configs, '../configs/')} | {', '.join(f'`{p}`' for p in used)} |"
+            (
+                f"[`{r.name}`]({r.name}.md)",
+                ", ".join(f"`{b}`" for b in r.bases[:1]) or "—",
+                loss_link(r.loss),
+                config_links(r.name, configs, "../configs/"),
+                ", ".join(f"`{p}`" for p in used),
+            )
         )
-    return "\n".join(rows) + "\n"
+    header = ("Trainer", "Subclass of", "Loss (curated)", "Hydra config", "Hook points it fills when built")
+    return table(header, rows) + "\n"
 
 
 def _parameter_notes(r: TrainerRecord, p: Parameter) -> str:
@@ -88,7 +92,7 @@ def render_parameters(r: TrainerRecord) -> str:
     flags: dict[str, list[str]] = {}
     for c in trainer_record_contradictions(r):
         flags.setdefault(c.subject, []).append(cell.text(c.sentence()))
-    rows = [intro, "", "| Parameter | Default | Annotation | Description | Notes |", "| --- | --- | --- | --- | --- |"]
+    rows = []
     for p in r.parameters:
         default = "**required**" if p.required else cell.code(p.default)
         text, source = r.descriptions.get(p.name, ["", ""])
@@ -96,8 +100,8 @@ def render_parameters(r: TrainerRecord) -> str:
         notes = "; ".join(
             [*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, [])
         )
-        rows.append(f"| `{p.name}` | {default} | {cell.code(p.annotation)} | {described} | {notes} |")
-    return "\n".join(rows) + "\n"
+        rows.append((f"`{p.name}`", default, cell.code(p.annotation), described, notes))
+    return intro + "\n\n" + table(("Parameter", "Default", "Annotation", "Description", "Notes"), rows) + "\n"
 
 
 def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
@@ -112,12 +116,12 @@ def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
     if not r.default_ops:
         lines.append("It registers nothing at any hook point.")
     else:
-        lines += ["| Point | Registered callable | Detail |", "| --- | --- | --- |"]
-        for point in points.points:
-            for op in r.ops_at(point.name):
-                lines.append(
-                    f"| [`{point.name}`](loop.md#point-{point.name}) | `{op.label}` | {cell.code(op.detail)} |"
-                )
+        rows = [
+            (f"[`{point.name}`](loop.md#point-{point.name})", f"`{op.label}`", cell.code(op.detail))
+            for point in points.points
+            for op in r.ops_at(point.name)
+        ]
+        lines.append(table(("Point", "Registered callable", "Detail"), rows))
     if r.modules:
         named = ", ".join(f"`{name}` ({cls})" for name, cls in r.modules.items())
         lines += ["", f"Registered modules (saved with the trainer): {named}."]
@@ -125,10 +129,8 @@ def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
 
 
 def render_methods(r: TrainerRecord) -> str:
-    rows = ["| Method | Defined in | What it does |", "| --- | --- | --- |"]
-    for m in r.methods:
-        rows.append(f"| {cell.code(m.call)} | `{m.defined_in}` | {METHOD_PURPOSE.get(m.name, '')} |")
-    return "\n".join(rows) + "\n"
+    rows = [(cell.code(m.call), f"`{m.defined_in}`", METHOD_PURPOSE.get(m.name, "")) for m in r.methods]
+    return table(("Method", "Defined in", "What it does"), rows) + "\n"
 
 
 def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey) -> str:
@@ -143,7 +145,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
         "",
         f"- **Loss it is built around** (curated in `data/trainers.yaml`): {loss_link(r.loss)}{also}.{note}",
         f"- **Hydra counterpart**: {config_links(r.name, configs)}.{parity}",
-        f"- **pytorch/rl recipes built on it** (SOTA map): {_links_to(urls.trainer(r.name), registry.links('trainer', r.name))}.",
+        f"- **pytorch/rl scripts built on it** (SOTA map): {_links_to(urls.trainer(r.name), registry.links('trainer', r.name))}.",
         "- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
         + ", ".join(f"`{c}`" for c in r.checkpoint_components)
         + ". See [Checkpoints](checkpoints.md).",
@@ -169,19 +171,18 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
 
 
 def render_reference_only(records: list[TrainerRecord]) -> str:
-    rows = ["| Parameter | Trainers that take it | Why it is reference-only here |", "| --- | --- | --- |"]
     reasons: dict[str, str] = {}
     holders: dict[str, list[str]] = {}
     for r in records:
         for name, reason in r.reference_only.items():
             reasons[name] = reason
             holders.setdefault(name, []).append(r.name)
-    for name in sorted(reasons):
-        rows.append(
-            f"| `{name}` | {', '.join(f'[`{t}`]({t}.md)' for t in holders[name])} | {cell.text(reasons[name])} |"
-        )
+    rows = [
+        (f"`{name}`", ", ".join(f"[`{t}`]({t}.md)" for t in holders[name]), cell.text(reasons[name]))
+        for name in sorted(reasons)
+    ]
     ray = sorted({r.ray_backend for r in records if r.ray_backend})
-    text = "\n".join(rows) + "\n"
+    text = table(("Parameter", "Trainers that take it", "Why it is reference-only here"), rows) + "\n"
     if ray:
         text += (
             '\nMeasured: building a trainer on the tiny parts with `learner_backend="ray"` raised:\n\n```text\n'
@@ -218,14 +219,20 @@ def render_checkpoints(facts: CheckpointFacts) -> str:
         + ", ".join(f"`{b}`" for b in facts.backends)
         + f"; with the variable unset it is `{facts.default_backend}`.",
         "",
-        "| Checkpoint path | Fresh trainer | Saved | Weights restored | Counters restored |",
-        "| --- | --- | --- | --- | --- |",
+        table(
+            ("Checkpoint path", "Fresh trainer", "Saved", "Weights restored", "Counters restored"),
+            [
+                (
+                    f"`{run.how}`",
+                    run.fresh or "built as is",
+                    _yes(run.saved),
+                    _yes(run.weights_restored),
+                    _yes(run.counters_restored),
+                )
+                for run in facts.runs
+            ],
+        ),
     ]
-    for run in facts.runs:
-        lines.append(
-            f"| `{run.how}` | {run.fresh or 'built as is'} | {_yes(run.saved)} | {_yes(run.weights_restored)} "
-            f"| {_yes(run.counters_restored)} |"
-        )
     lines += ["", "What each run wrote, called and raised:", ""]
     for run in facts.runs:
         parts = []
@@ -339,18 +346,20 @@ REFERENCE_CLAIMS = [
 
 
 def render_reference_claims(facts: CheckpointFacts) -> str:
+    backends = ", ".join(f"`{b}`" for b in facts.backends)
+    listed = set(facts.backends) == {"torch", "torchsnapshot", "memmap"}
     rows = [
-        "| The reference says | Calls recorded while loading | Verdict |",
-        "| --- | --- | --- |",
-        "| `CKPT_BACKEND` is one of `torch`, `torchsnapshot`, `memmap` | choices read from torchrl: "
-        + ", ".join(f"`{b}`" for b in facts.backends)
-        + f" | {'holds' if set(facts.backends) == {'torch', 'torchsnapshot', 'memmap'} else '**does not hold**'} |",
+        (
+            "`CKPT_BACKEND` is one of `torch`, `torchsnapshot`, `memmap`",
+            f"choices read from torchrl: {backends}",
+            "holds" if listed else "**does not hold**",
+        )
     ]
     for claim, evidence, holds in REFERENCE_CLAIMS:
         calls = evidence(facts)
         verdict = "not measured" if calls is None else ("holds" if holds(calls) else "**does not hold**")
-        rows.append(f"| {claim} | {_shown(calls)} | {verdict} |")
-    return "\n".join(rows) + "\n"
+        rows.append((claim, _shown(calls), verdict))
+    return table(("The reference says", "Calls recorded while loading", "Verdict"), rows) + "\n"
 
 
 def inventory(records: list[TrainerRecord], configs: ConfigSurvey) -> list[dict]:

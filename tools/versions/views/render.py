@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tools.core.distributions import DISTRIBUTIONS, SHOWN
+from tools.core.markdown import table
 from tools.versions.facts.records import Versions
 
 
@@ -21,10 +22,9 @@ def render_banner(versions: Versions, about_link: str) -> str:
 
 
 def render_table(versions: Versions) -> str:
-    rows = ["| Package | Version |", "| --- | --- |"]
-    rows += [f"| `{DISTRIBUTIONS[p.distribution]}` | {p.version} |" for p in versions.packages]
-    rows.append(f"| Python | {versions.python} |")
-    return "\n".join(rows) + "\n"
+    rows = [(f"`{DISTRIBUTIONS[p.distribution]}`", p.version) for p in versions.packages]
+    rows.append(("Python", versions.python))
+    return table(("Package", "Version"), rows) + "\n"
 
 
 def render_extension(status: dict, mismatch: dict, declared: str) -> str:

@@ -1,7 +1,7 @@
-"""A recipe's Hydra YAML as data: its leaves by dotted key, interpolations resolved where they can be.
+"""A script's Hydra YAML as data: its leaves by dotted key, interpolations resolved where they can be.
 
 Only the primary config is read: the scripts' defaults lists name config groups
-(the trainer recipes' are torchrl's own ConfigStore groups, composed at build
+(the trainer directories' are torchrl's own ConfigStore groups, composed at build
 time by ``tools.sota.facts.check``), and the values the map shows live in the
 primary file.
 """

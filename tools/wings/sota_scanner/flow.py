@@ -1,6 +1,6 @@
 """Follow one script through its own helper modules with ``ast``: imports, functions reached, what names hold.
 
-A recipe builds its loss in ``utils.make_loss_module(cfg, model)``, hands the
+A script builds its loss in ``utils.make_loss_module(cfg, model)``, hands the
 updater back in a tuple and steps it in a closure of ``main``.  Reading the
 class name off an import line would say which classes a file *could* build;
 this module follows the code instead:
@@ -14,8 +14,8 @@ this module follows the code instead:
   ``("local", "utils:make_loss")`` for a helper function).
 
 Nothing is executed.  Nested functions share the names of the top-level
-function around them (a recipe's ``update`` closure uses ``main``'s
-optimizer and updater), which is what the recipes need and keeps this small.
+function around them (a script's ``update`` closure uses ``main``'s
+optimizer and updater), which is what the scripts need and keeps this small.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from tools.core.errors import error_text
 
 Value = tuple[str, str]
 MODULE_UNIT = "<module>"
-# Packages every recipe imports; the map lists what else a script needs.
+# Packages every script imports; the map lists what else a script needs.
 BASE_PACKAGES = frozenset({"torch", "torchrl", "tensordict", "numpy", "hydra", "omegaconf", "tqdm", "__future__"})
 # nn.Module methods that return the module itself.
 SELF_RETURNING = frozenset(
@@ -45,7 +45,7 @@ class ScanError(Exception):
 
 @dataclass
 class LocalModule:
-    name: str  # dotted, relative to the recipe directory ("utils", "utils.logging")
+    name: str  # dotted, relative to the SOTA directory ("utils", "utils.logging")
     file: str  # relative path
     tree: ast.Module
     package: str  # the package relative imports start from

@@ -30,12 +30,12 @@ from tools.sota.facts.records import (
 from tools.wings.sota_scanner.configs import MISSING, Config, read_yaml
 from tools.wings.sota_scanner.flow import MODULE_UNIT, Flow, ScanError, split_external
 
-RECIPES = "sota-implementations"
+SOTA_FOLDER = "sota-implementations"
 LAUNCHERS = "sota-check"
 CI_SMOKE = ".github/unittest/linux_sota/scripts/test_sota.py"
 REPOSITORY = "pytorch/rl"
-# A path to a recipe script inside a launcher's shell text or a CI command string.
-_SCRIPT_PATH = re.compile(RECIPES + r"/([\w.-]+)/([\w./-]+\.py)")
+# A path to a script script inside a launcher's shell text or a CI command string.
+_SCRIPT_PATH = re.compile(SOTA_FOLDER + r"/([\w.-]+)/([\w./-]+\.py)")
 _GPUS = re.compile(r"^#SBATCH\s+--gres=gpu:(\d+)", re.M)
 _REQUIREMENT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)")
 
@@ -524,7 +524,7 @@ def _files(directory: Path, *suffixes: str) -> list[str]:
 def scan_directory(
     root: Path, name: str, launchers: dict[str, list[Launcher]], smoke: dict[str, dict[str, str]]
 ) -> Directory:
-    directory = root / RECIPES / name
+    directory = root / SOTA_FOLDER / name
     python = _files(directory, ".py")
     entry = [f for f in python if _is_entry_point(directory / f)]
     configs = _files(directory, ".yaml", ".yml")
@@ -584,22 +584,22 @@ def check_checkout(root: Path) -> None:
         raise ScanError(f"{root} does not exist; give the folder of a pytorch/rl checkout")
     if not root.is_dir():
         raise ScanError(f"{root} is not a folder; give the folder of a pytorch/rl checkout")
-    if not (root / RECIPES).is_dir():
+    if not (root / SOTA_FOLDER).is_dir():
         hint = (
             " (it has a torchrl/ package, so this commit predates sota-implementations/)"
             if (root / "torchrl").is_dir()
             else ""
         )
         raise ScanError(
-            f"{root} has no {RECIPES}/ folder{hint}; give the root of a pytorch/rl checkout, for instance "
-            f"'git --git-dir=MIRROR archive COMMIT {RECIPES} {LAUNCHERS} .github | tar x -C DIR'"
+            f"{root} has no {SOTA_FOLDER}/ folder{hint}; give the root of a pytorch/rl checkout, for instance "
+            f"'git --git-dir=MIRROR archive COMMIT {SOTA_FOLDER} {LAUNCHERS} .github | tar x -C DIR'"
         )
 
 
 def scan(root: Path, commit: str) -> SotaMap:
     check_checkout(root)
     launchers, smoke = _launchers(root), _smoke(root)
-    names = sorted(p.name for p in (root / RECIPES).iterdir() if p.is_dir() and not p.name.startswith((".", "__")))
+    names = sorted(p.name for p in (root / SOTA_FOLDER).iterdir() if p.is_dir() and not p.name.startswith((".", "__")))
     directories = [scan_directory(root, name, launchers, smoke) for name in names]
     return SotaMap(REPOSITORY, commit, directories, CI_SMOKE if (root / CI_SMOKE).is_file() else "")
 

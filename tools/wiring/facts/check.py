@@ -45,10 +45,10 @@ def check_wiring(
     reads = reads_for(loss)
     if reads is not None:
         keys = expected_keys(loss, reads)
-        measured_on = f"{reads.recipe} (estimator: {reads.estimator or 'none'})"
+        measured_on = f"{reads.construction} (estimator: {reads.estimator or 'none'})"
     else:
         keys = _key_map_only(loss)
-        measured_on = f"nothing: the loss zoo has no recipe for {type(loss).__name__}; keys from its key map only"
+        measured_on = f"nothing: the loss zoo has no construction for {type(loss).__name__}; keys from its key map only"
     data_keys = [as_key(k) for k in data.keys(include_nested=True, leaves_only=True)]
     _describe(keys, data)
     problems, warnings = checks.missing_keys(keys, data_keys)

@@ -1,7 +1,7 @@
 """Which keys a loss and its value estimator read: measured on the loss zoo, resolved on the user's loss.
 
 No list of keys is kept here.  For a loss class (and the value estimator the
-user chose), the zoo's recipe (``tools/torchrl/loss_zoo/constructions/<Loss>.py``, the same
+user chose), the zoo's construction (``tools/torchrl/loss_zoo/constructions/<Loss>.py``, the same
 run the loss pages show) is built once; each key of its batch is named by
 introspection (the loss's ``_AcceptedKeys`` / ``tensor_keys``, the estimator's
 key map located as ``tools.estimators.facts.probe.FIELD_LOCATION`` says, the
@@ -214,14 +214,16 @@ def measure_reads(loss_name: str, member: str | None) -> LossReads:
     fed_internally = sorted(
         {tuple(as_key(k)) for net in nets.values() for k in net.in_keys} - {tuple(k) for k in batch_keys}
     )
-    recipe = (zoo.RECIPES / f"{loss_name}.py").relative_to(ROOT).as_posix()
-    return LossReads(loss_name, estimator_member(estimator), recipe, leaves, outputs, [list(k) for k in fed_internally])
+    construction = (zoo.CONSTRUCTIONS / f"{loss_name}.py").relative_to(ROOT).as_posix()
+    return LossReads(
+        loss_name, estimator_member(estimator), construction, leaves, outputs, [list(k) for k in fed_internally]
+    )
 
 
 def zoo_class_for(cls: type) -> str | None:
-    """The zoo recipe measuring ``cls``: its own, or the nearest parent class's (a user's subclass)."""
-    recipes = set(zoo.names())
-    return next((c.__name__ for c in cls.__mro__ if c.__name__ in recipes), None)
+    """The zoo construction measuring ``cls``: its own, or the nearest parent class's (a user's subclass)."""
+    constructions = set(zoo.names())
+    return next((c.__name__ for c in cls.__mro__ if c.__name__ in constructions), None)
 
 
 def reads_for(loss) -> LossReads | None:

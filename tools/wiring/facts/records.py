@@ -72,11 +72,11 @@ class OutputRole:
 
 @dataclass(frozen=True)
 class LossReads:
-    """Measured on the zoo's recipe: what a loss class (with one value estimator) reads."""
+    """Measured on the zoo's construction: what a loss class (with one value estimator) reads."""
 
     loss: str
     estimator: str | None  # the ValueEstimators member the measurement ran with
-    recipe: str  # the zoo recipe the measurement ran (project-relative path)
+    construction: str  # the zoo construction the measurement ran (project-relative path)
     leaves: list[ReadLeaf]
     outputs: list[OutputRole]
     fed_internally: list[Key]  # networks' in_keys the batch does not hold: the loss provides them
@@ -148,7 +148,7 @@ class WiringReport:
     estimator: str | None  # class name of loss.value_estimator
     source: str  # where the data came from: "data" or "a rollout of N steps"
     batch_size: list[int]
-    measured_on: str  # the zoo recipe whose runs say which keys are required, or why none
+    measured_on: str  # the zoo construction whose runs say which keys are required, or why none
     keys: list[ExpectedKey]
     problems: list[Problem]
     warnings: list[str]
@@ -179,7 +179,7 @@ class WiringReport:
 WIDTH = 100  # problems and warnings wrap here; the key table is as wide as its keys
 
 LEGEND = (
-    "  (needed: measured on {recipe} by deleting each key: yes = the loss raises without it;\n"
+    "  (needed: measured on {construction} by deleting each key: yes = the loss raises without it;\n"
     "   yes, silently = it runs without it on other numbers; optional = the same numbers)"
 )
 
@@ -236,7 +236,7 @@ def render_text(report: WiringReport) -> str:
     lines = [f"{report.loss}{estimator}, checked on {report.source} of batch size {report.batch_size}"]
     lines.append("Keys it reads:")
     lines += render_keys(report)
-    lines.append(LEGEND.format(recipe=report.measured_on))
+    lines.append(LEGEND.format(construction=report.measured_on))
     if report.problems:
         lines.append("Problems:")
         lines += render_problems(report)

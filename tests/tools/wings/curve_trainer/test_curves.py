@@ -152,6 +152,18 @@ def test_plan_checks_knobs_against_train(project, knobs, message):
             plan_module.load()
 
 
+def test_findings_are_read_whatever_the_verdict_and_other_fields_are_refused(project):
+    path = project / "data" / "curves.yaml"
+    text = path.read_text()
+    path.write_text(text + "    findings: >-\n      A wider critic:\n      no better.\n")
+    plan_module._load.cache_clear()
+    assert plan_module.load().families["fake"].findings == "A wider critic: no better."
+    path.write_text(text + "    notes: a typo\n")
+    plan_module._load.cache_clear()
+    with pytest.raises(plan_module.PlanError, match="unknown fields"):
+        plan_module.load()
+
+
 def _curves(finals, baseline):
     seeds = [
         SeedCurve(i, [10, 20, 30], [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)
@@ -173,7 +185,7 @@ def test_plot_is_an_inline_svg_with_labelled_axes_and_the_summary_reads_the_reco
     page = render_plot(curves, svg)
     assert '<div class="learning-curve" markdown="0" role="img"' in page and "beats it" in page
     table = render_summary([curves])
-    assert "| [X](x.md#learning-curve) | Env | 110.0 ± 8.16 | 5.00 | beats it | 30 | 6 s | 12 s |" in table
+    assert "| [X](x.md#learning-curve) | Env | 110.0 ± 8.16 | 5.00 | beats it | – | 30 | 6 s | 12 s |" in table
     assert "1 of 1 families beat the random policy" in table
 
 

@@ -1,11 +1,11 @@
-"""Probes that build a zoo loss again from its recipe's own networks, changing one thing.
+"""Probes that build a zoo loss again from its construction's own networks, changing one thing.
 
 ``arguments``: each constructor argument with a non-default value (accepted,
 deprecated, refused).  ``nested``: every key nested under an ``"agents"``
 group with an agent dimension (multi-agent use).  ``action_kinds``: the action
-kind the recipe does not build, where ``data/losses.yaml`` says both.  Run by
+kind the construction does not build, where ``data/losses.yaml`` says both.  Run by
 ``tools.losses.facts.measure`` on the case it already built, so they cost no extra
-recipe run; their results are part of the cached loss records.
+construction run; their results are part of the cached loss records.
 """
 
 from __future__ import annotations

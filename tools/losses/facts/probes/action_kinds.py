@@ -1,7 +1,7 @@
-"""Build a loss for the action kind its recipe does not exercise, where the curated data says both.
+"""Build a loss for the action kind its construction does not exercise, where the curated data says both.
 
 Only for losses that read actions through a probabilistic actor alone (the
-policy-gradient family: the recipe's ``actor_network`` is a
+policy-gradient family: the construction's ``actor_network`` is a
 ``ProbabilisticActor``, and no other network reads the action): the actor is
 swapped for a tiny one of the other kind reading the same observation, the
 batch gets that actor's actions and log-probabilities, as a collector would

@@ -71,7 +71,7 @@ def _key_target(loss, name: str, accepted_keys: set[str]) -> tuple[str, str]:
 
 
 def bound_call(case: LossCase):
-    """The recipe's call bound to the names of the constructor's parameters (``inspect.BoundArguments``).
+    """The construction's call bound to the names of the constructor's parameters (``inspect.BoundArguments``).
 
     Bound against ``__init__`` (``inspect.signature`` of some loss classes shows
     only ``(*args, **kwargs)``, from their ``__new__``).
@@ -83,7 +83,7 @@ def bound_call(case: LossCase):
 
 
 def given_by_example(case: LossCase) -> set[str]:
-    """Parameter names the recipe's call gave a value (positional arguments bound to their names)."""
+    """Parameter names the construction's call gave a value (positional arguments bound to their names)."""
     try:
         return set(bound_call(case).arguments) | set(case.kwargs)
     except TypeError:
@@ -108,7 +108,7 @@ def probe_arguments(case: LossCase, accepted_keys: set[str]) -> list[ArgumentOut
     _, baseline_error, baseline_caught = _construct(case, {})
     if baseline_error is not None:
         raise RuntimeError(
-            f"{type(case.loss).__name__}: rebuilding it from the recipe's own arguments raised {error_text(baseline_error, lines=1, limit=300)}"
+            f"{type(case.loss).__name__}: rebuilding it from the construction's own arguments raised {error_text(baseline_error, lines=1, limit=300)}"
         )
     baseline = {warning_text(w) for w in baseline_caught}
     found: dict = {}

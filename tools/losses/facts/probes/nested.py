@@ -3,7 +3,7 @@
 The zoo's wiring is moved under ``"agents"``: every entry of the batch goes to
 ``("agents", ...)`` (next-step entries, done and terminated included, to
 ``("next", "agents", ...)``) with an agent dimension of ``N_AGENTS`` after the
-batch dimensions; the recipe's networks are re-keyed the same way; the loss is
+batch dimensions; the construction's networks are re-keyed the same way; the loss is
 built again from them and every key it accepts is set to its nested
 counterpart with ``set_keys``.  Then one forward and backward pass.  This is
 how torchrl's multi-agent environments lay out a group (VMAS, PettingZoo).

@@ -64,7 +64,7 @@ class LossProbes:
     # entries), the batch given an agent dimension, the networks re-keyed the same way.
     nested: Run | None = None
     nested_keys: dict[str, list[str]] = field(default_factory=dict)  # set_keys name -> nested key used
-    # action kind -> run, for the kind the recipe does not build, where the curated data says both.
+    # action kind -> run, for the kind the construction does not build, where the curated data says both.
     other_action: dict[str, Run] = field(default_factory=dict)
     # Constructor parameter -> the value the built loss holds under that attribute name,
     # with default arguments (where the loss keeps one): what a `None` default resolves to.

@@ -1,7 +1,14 @@
-"""The loss table, the pages and the inventory list every public loss of torchrl, and nothing else."""
+"""The loss table, the pages and the inventory list every public loss of torchrl, and nothing else.
+
+"Every public loss" is found here independently of the discovery the pages are
+built from (``tools.torchrl.losses`` reads ``__all__``): every subclass of
+``LossModule`` torchrl defines, kept when one of its public namespaces gives
+it under its own name.
+"""
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from tools.losses.facts.build import all_records
@@ -10,13 +17,36 @@ from tools.losses.views.render import render_table
 from tools.site.markers import generated_pages
 from tools.torchrl import losses as discover
 
-OFFERED = set(discover.loss_classes())
+
+def _public_losses() -> set[str]:
+    from torchrl.objectives import LossModule
+
+    for namespace in discover.NAMESPACES:  # defines the subclasses the walk can then see
+        importlib.import_module(namespace)
+    found, stack = set(), [LossModule]
+    while stack:
+        for sub in stack.pop().__subclasses__():
+            stack.append(sub)
+            exported = any(
+                getattr(importlib.import_module(namespace), sub.__name__, None) is sub
+                for namespace in discover.NAMESPACES
+            )
+            if exported and sub.__module__.startswith("torchrl.") and not sub.__name__.startswith("_"):
+                found.add(sub.__name__)
+    return found
+
+
+OFFERED = _public_losses()
 
 
 def test_torchrl_offers_losses_in_both_namespaces():
     # Guards the discovery itself: a refactor of torchrl's exports must not silently empty the table.
     namespaces = {discover.namespace_of(name) for name in OFFERED}
     assert namespaces == set(discover.NAMESPACES)
+
+
+def test_the_discovery_finds_what_the_subclass_walk_finds():
+    assert set(discover.loss_classes()) == OFFERED
 
 
 def test_table_rows_equal_torchrl_losses_both_ways():
