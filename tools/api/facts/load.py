@@ -97,10 +97,26 @@ def defined_at(path: str) -> str | None:
     Kept for the process, as the parse is: resolving griffe's aliases for the thousand entries
     of objects.inv took most of a `make serve` rebuild (issue 23)."""
     try:
-        obj = collection()[path]
+        obj = _lookup(path)
         return (obj.final_target if isinstance(obj, griffe.Alias) else obj).path
     except (KeyError, ValueError, griffe.AliasResolutionError, griffe.CyclicAliasError):
         return None
+
+
+def _lookup(path: str):
+    """``collection()[path]``, through members computed once per owner (``_members``)."""
+    owner, dot, name = path.rpartition(".")
+    return _members(owner)[name] if dot else collection()[path]
+
+
+@cache
+def _members(path: str) -> dict:
+    """What ``collection()[path][name]`` looks ``name`` up in, computed once per owner.
+
+    griffe builds a class's inherited members (every base's members wrapped in new aliases) and an
+    alias's members afresh on each lookup, and objects.inv asks for about a thousand paths through
+    the same few classes: most of ``defined_at``'s time in a cold build (issue 23's profile)."""
+    return _lookup(path).all_members
 
 
 def lines() -> griffe.LinesCollection:
