@@ -22,7 +22,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept api-snapshot release-venv
+.PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept api-snapshot release-venv
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -79,8 +79,11 @@ sota-compose: $(STAMP) ## Compose the *_trainer configs of data/sota.json with H
 	$(PY) -m tools.wings.sota_scanner.compose
 
 JOBS ?= 1
-curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/ (FAMILY=ppo for one, JOBS=2; resumes)
+curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/, then draw its plot (FAMILY=ppo for one, JOBS=2; resumes)
 	$(PY) -m tools.wings.curve_trainer $(if $(FAMILY),--family $(FAMILY)) --jobs $(JOBS)
+
+curve-plots: $(STAMP) ## Redraw the learning-curve plots (outputs/curves/<family>/curve.svg) from the committed runs
+	$(PY) -m tools.wings.curve_trainer --plots $(if $(FAMILY),--family $(FAMILY))
 
 # torchrl's compiled extension only loads with the torch it was built for; this records
 # what users see with another one, for the troubleshooting page. Needs no project venv.

@@ -11,10 +11,25 @@ plugin's events (``bench.instrument``).  The caller times the whole process
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
 from pathlib import Path
+
+
+class CollectorClock:
+    """A ``gc.callbacks`` entry: the time and number of the collector's runs."""
+
+    def __init__(self) -> None:
+        self.seconds, self.collections, self._start = 0.0, 0, 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._start
+            self.collections += 1
 
 
 def main(result_path: str, site_dir: str) -> int:
@@ -29,6 +44,8 @@ def main(result_path: str, site_dir: str) -> int:
 
     clock = PluginClock()
     seen: dict = {}
+    collector = CollectorClock()
+    gc.callbacks.append(collector)
     load_config, build = mkdocs.config.load_config, mkdocs.commands.build.build
 
     def load_and_instrument(*args, **kwargs):
@@ -64,6 +81,8 @@ def main(result_path: str, site_dir: str) -> int:
                 "plugins": dict(clock.seconds),
                 "mkdocstrings": clock.mkdocstrings_seconds(seen["config"]),
                 "hooks": list(seen["config"]["hooks"]),
+                # Python's cyclic garbage collector, over the whole build (it is spread over every stage).
+                "gc": {"seconds": collector.seconds, "collections": collector.collections},
             },
             indent=1,
         )

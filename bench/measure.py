@@ -1,16 +1,23 @@
 """One run of each measurement that needs a fresh process: the import floor, a cold build,
-a snippet run, `make test`.  Each returns its numbers or raises ``RunFailed`` with the error text.
+`make serve`'s first page, a snippet run, `make test` (also with both cores busy).  Each returns
+its numbers or raises ``RunFailed`` with the error text.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import resource
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from dataclasses import asdict
 from pathlib import Path
 
@@ -77,6 +84,78 @@ def cold_build() -> dict:
         run = json.loads(result_path.read_text())
     # Interpreter shutdown after a build that imported torch is not free; show it apart.
     return {"wall": wall, "after_build": ended_at - run.pop("build_ended_at"), **run}
+
+
+# `make serve` must answer within this many seconds of starting, or the run fails (a hang guard only).
+SERVE_GIVE_UP_SECONDS = 1800
+POLL_SECONDS = 0.05
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def serve_first_page() -> float:
+    """Seconds from starting `make serve`'s command, caches cleared, until it serves the home page."""
+    clear_caches()
+    port = _free_port()
+    args = [sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"]
+    with tempfile.TemporaryFile("w+") as output:
+        start = time.perf_counter()
+        process = subprocess.Popen(args, cwd=ROOT, env=child_env(), stdout=output, stderr=subprocess.STDOUT, text=True)
+        try:
+            while True:
+                if process.poll() is not None:
+                    output.seek(0)
+                    raise RunFailed(f"`{' '.join(args)}` exited {process.returncode}:\n{output.read()[-OUTPUT_TAIL:]}")
+                with (
+                    contextlib.suppress(urllib.error.URLError, ConnectionError, TimeoutError),
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response,
+                ):
+                    if response.status == 200:
+                        return time.perf_counter() - start
+                if time.perf_counter() - start > SERVE_GIVE_UP_SECONDS:
+                    raise RunFailed(f"`{' '.join(args)}` served nothing within {SERVE_GIVE_UP_SECONDS} s")
+                time.sleep(POLL_SECONDS)
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+# The busy loops of `make test` under load stop by themselves after this much CPU time, should
+# the bench die without stopping them.
+BUSY_CPU_SECONDS = 3600
+
+
+def _bounded_cpu() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (BUSY_CPU_SECONDS, BUSY_CPU_SECONDS))
+
+
+@contextlib.contextmanager
+def busy_cores(count: int = 2) -> Iterator[list[int]]:
+    """``count`` processes spinning on the CPU while the block runs (each bounded by RLIMIT_CPU)."""
+    loops = [
+        subprocess.Popen(
+            [sys.executable, "-c", "while True: pass"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=_bounded_cpu,
+        )
+        for _ in range(count)
+    ]
+    try:
+        yield [loop.pid for loop in loops]
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
 
 
 def snippet_run(path: Path) -> float:

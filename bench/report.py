@@ -121,6 +121,14 @@ def _where_the_time_goes(title: str, breakdown: dict, before_build: str, after_b
             continue
         rows.append([f"  of which the events of the plugin {plugin}", *summary_cells(summary), share(summary, wall)])
     rows.append(["total (wall)", *summary_cells(wall), "100%"])
+    if breakdown.get("gc") is not None:
+        rows.append(
+            [
+                "Python's cyclic garbage collector (spread over the rows above)",
+                *summary_cells(breakdown["gc"]),
+                share(breakdown["gc"], wall),
+            ]
+        )
     return [title, *table(["", "median s", "min s", "max s", "share"], rows)]
 
 
@@ -155,6 +163,8 @@ def _targets(rows: list[dict]) -> list[str]:
     def fmt(value, unit):
         if value is None:
             return ""
+        if value == float("inf"):
+            return "-"
         return f"{value:.2f}x" if unit == "x" else f"{value:.2f} s"
 
     cells = [[r["what"], fmt(r["value"], r["unit"]), fmt(r["limit"], r["unit"]), r["status"], r["note"]] for r in rows]

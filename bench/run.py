@@ -239,18 +239,33 @@ def wiring_checks(knobs: Knobs) -> dict:
     return timed_runs(label, knobs.runs, measure.wiring_check)
 
 
-def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
+def serve_first_pages(knobs: Knobs) -> dict:
+    """`make serve` from fresh caches until it answers with the home page."""
+    label = "make serve: first page served, caches cleared"
+    return timed_runs(label, knobs.runs, measure.serve_first_page)
+
+
+def make_tests(knobs: Knobs, *, loaded: bool = False) -> tuple[dict, list[dict]]:
     label = "make test, fresh (caches cleared), pytest -n 2"
-    if knobs.test_runs == 0:
+    runs = knobs.test_runs
+    if loaded:
+        label += ", while two busy loops keep both cores busy"
+        runs = min(runs, 1)  # one run: it takes several times as long
+    if runs == 0:
         return {"label": label, "skipped": "BENCH_SKIP_TESTS=1"}, []
-    progress(f"make test, {knobs.test_runs} run(s) of a few minutes each")
+    what = "make test with both cores busy" if loaded else "make test"
+    progress(f"{what}, {runs} run(s) of a few minutes each")
 
     def once():
-        result = measure.make_test()
-        progress(f"make test: {result['wall']:.1f} s ({result['outcome']})")
+        if loaded:
+            with measure.busy_cores(2):
+                result = measure.make_test()
+        else:
+            result = measure.make_test()
+        progress(f"{what}: {result['wall']:.1f} s ({result['outcome']})")
         return result
 
-    results, failures = repeat("make test", knobs.test_runs, once)
+    results, failures = repeat(what, runs, once)
     # Failed tests still took their time: the run counts, and its failure is shown.
     failures += [f"run {i + 1}: {r['failure']}" for i, r in enumerate(results) if r["failure"]]
     durations = [[Duration(**d) for d in r["durations"]] for r in results]
@@ -259,7 +274,7 @@ def make_tests(knobs: Knobs) -> tuple[dict, list[dict]]:
         label,
         [r["wall"] for r in results],
         failures,
-        attempts=knobs.test_runs,
+        attempts=runs,
         outcomes=[r["outcome"] for r in results],
         pytest_seconds=summarize(pytest_seconds).to_json() if pytest_seconds else None,
     )
@@ -307,10 +322,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     measurements = results["measurements"]
     measurements.update(floor_and_cold_build(knobs.runs))
+    measurements["serve_first_page"] = serve_first_pages(knobs)
     measurements.update(warm_rebuilds(knobs, page))
     measurements["cli_fresh"] = cli_calls(knobs)
     measurements["wiring_check"] = wiring_checks(knobs)
     measurements["make_test"], results["slowest_tests"] = make_tests(knobs)
+    measurements["make_test_loaded"], _ = make_tests(knobs, loaded=True)
     results["targets"] = evaluate(measurements)
     results["meta"]["load_after"] = list(os.getloadavg())
     results["meta"]["bench_seconds"] = time.perf_counter() - started

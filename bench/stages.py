@@ -9,7 +9,8 @@ A build run is recorded as a dict (JSON-able, one per run)::
      "stages": {"losses.compute": 0.9, ...},   # tools.core.timing.exclusive_totals()
      "plugins": {"material/search": 0.05, "mkdocstrings": 0.0, ...},
      "mkdocstrings": null,   # seconds, or null when the plugin is not enabled
-     "hooks": ["tools/site/mkdocs_adapter.py"]}   # the plugins that are hooks (optional)
+     "hooks": ["tools/site/mkdocs_adapter.py"],   # the plugins that are hooks (optional)
+     "gc": {"seconds": 0.2, "collections": 114}}  # Python's cyclic collector, over the whole build (optional)
 
 Stages are named ``<concern>.<what>``; they are grouped by ``<what>`` (the
 last part: import, compute, render, pages, or what a concern names) and by
@@ -65,6 +66,8 @@ def derived(run: dict) -> dict[str, float]:
         "before_build": run["wall"] - run["build"] - run.get("after_build", 0.0),
         "after_build": run.get("after_build", 0.0),
     }
+    if run.get("gc") is not None:
+        out["gc"] = run["gc"]["seconds"]
     if run.get("hooks"):
         # The generation stages run inside the hooks' events; the rest is the adapter's own work.
         out["hooks_own"] = sum(run["plugins"].get(hook, 0.0) for hook in run["hooks"]) - generation
@@ -85,6 +88,7 @@ def breakdown(runs: list[dict]) -> dict:
         "before_build": totals["before_build"].to_json(),
         "after_build": totals["after_build"].to_json() if any("after_build" in run for run in runs) else None,
         "hooks_own": totals["hooks_own"].to_json() if "hooks_own" in totals else None,
+        "gc": totals["gc"].to_json() if "gc" in totals else None,
         "hooks": sorted({hook for run in runs for hook in run.get("hooks", [])}),
         "stages": _json(summarize_keys(run["stages"] for run in runs)),
         "by_kind": _json(summarize_keys(grouped(run["stages"], stage_kind) for run in runs)),

@@ -11,20 +11,34 @@ import pytest
 
 from bench.durations import Duration, parse_closing_line, parse_durations, slowest
 
+# The small suite's durations come from a fake clock: pytest reads every duration through
+# _pytest.timing, whose MockTiming (pytest's own, for its tests) only advances when slept on.
+# The list is then the same on a busy machine as on a quiet one (no test reads the wall clock).
+SLEEPY_CONFTEST = textwrap.dedent(
+    """
+    from _pytest import timing
+
+    _clock = timing.MockTiming()
+
+
+    def pytest_configure(config):
+        timing.sleep, timing.time, timing.perf_counter = _clock.sleep, _clock.time, _clock.time
+    """
+)
+
 SLEEPY_TESTS = textwrap.dedent(
     """
-    import time
-
     import pytest
+    from _pytest import timing
 
 
     @pytest.fixture
     def slow_setup():
-        time.sleep(0.05)
+        timing.sleep(0.05)
 
 
     def test_slow_call():
-        time.sleep(0.2)
+        timing.sleep(0.2)
 
 
     def test_slow_setup(slow_setup):
@@ -43,6 +57,7 @@ def pytest_output(tmp_path_factory) -> str:
     """What pytest prints for a small suite with --durations (under xdist, as `make test` runs it,
     the controller prints the same list; one process keeps this test cheap)."""
     folder = tmp_path_factory.mktemp("sleepy")
+    (folder / "conftest.py").write_text(SLEEPY_CONFTEST)
     (folder / "test_sleepy.py").write_text(SLEEPY_TESTS)
     result = subprocess.run(
         [
@@ -70,7 +85,7 @@ def test_durations_are_read_slowest_first(pytest_output):
     entries = parse_durations(pytest_output)
     assert len(entries) == 3
     assert entries[0].test.endswith("test_sleepy.py::test_slow_call") and entries[0].phase == "call"
-    assert entries[0].seconds >= 0.2
+    assert entries[0].seconds == pytest.approx(0.2)
     assert ("test_sleepy.py::test_slow_setup", "setup") in {(e.test.rpartition("/")[2], e.phase) for e in entries}
     assert [e.seconds for e in entries] == sorted((e.seconds for e in entries), reverse=True)
 

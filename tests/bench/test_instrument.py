@@ -14,6 +14,16 @@ from mkdocs.plugins import BasePlugin, PluginCollection
 from bench.instrument import PluginClock, mkdocstrings_enabled, timing_mkdocstrings_blocks
 
 
+class _FakeClock:
+    """Seconds that pass only when the code under test says so."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class Recorder(BasePlugin):
     def __init__(self):
         super().__init__()
@@ -99,9 +109,12 @@ def test_first_imports_of_named_modules_are_stages_of_their_own(tmp_path, monkey
     from tools.core import timing
 
     (tmp_path / "bench_outer").mkdir()
-    (tmp_path / "bench_outer" / "__init__.py").write_text("import time\ntime.sleep(0.02)\nimport bench_inner\n")
-    (tmp_path / "bench_inner.py").write_text("import time\ntime.sleep(0.05)\n")
+    # The imports advance a fake clock instead of sleeping (no test reads the wall clock).
+    advance = "from tools.core import timing\ntiming.clock.now += {}\n"
+    (tmp_path / "bench_outer" / "__init__.py").write_text(advance.format(0.02) + "import bench_inner\n")
+    (tmp_path / "bench_inner.py").write_text(advance.format(0.05))
     monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(timing, "clock", _FakeClock())
     timing.reset()
     try:
         with timing_imports(["bench_outer", "bench_inner"]), timing.stage("losses.measure"):
@@ -109,8 +122,9 @@ def test_first_imports_of_named_modules_are_stages_of_their_own(tmp_path, monkey
 
         exclusive = timing.exclusive_totals()
         assert set(exclusive) == {"losses.measure", "bench_outer.import", "bench_inner.import"}
-        assert exclusive["bench_inner.import"] >= 0.05
-        assert 0.02 <= exclusive["bench_outer.import"] < timing.totals()["bench_outer.import"]
+        assert exclusive["bench_inner.import"] == pytest.approx(0.05)
+        assert exclusive["bench_outer.import"] == pytest.approx(0.02)
+        assert timing.totals()["bench_outer.import"] == pytest.approx(0.07)
     finally:
         timing.reset()
         for name in ("bench_outer", "bench_inner"):

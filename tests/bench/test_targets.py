@@ -27,19 +27,22 @@ def test_all_targets_met():
         evaluate(
             {
                 "floor": measured(5.0),
-                "cold_build": measured(9.0),
-                "cold_build_without_mkdocstrings": measured(7.0),
-                "warm_prose": measured(1.0),
-                "warm_snippet": measured(4.0),
+                "cold_build": measured(14.0),
+                "cold_build_without_mkdocstrings": measured(12.0),
+                "serve_first_page": measured(15.0),
+                "warm_prose": measured(0.4),
+                "warm_snippet": measured(1.2),
                 "snippet_run": measured(2.0),
                 "make_test": measured(300.0),
+                "make_test_loaded": measured(900.0),
                 "cli_fresh": measured(0.3),
                 "wiring_check": measured(0.4),
             }
         )
     )
-    assert rows["cold build / import floor"]["value"] == 1.8
-    assert rows["warm rebuild, snippet edit"]["limit"] == WARM_SNIPPET_SECONDS + 2.0
+    assert rows["cold build / import floor"]["value"] == 2.8
+    assert rows["make serve, first page / cold build"]["value"] == 15.0 / 14.0
+    assert rows["warm rebuild, snippet edit"]["limit"] == WARM_SNIPPET_SECONDS
     assert {row["status"] for row in rows.values()} == {"PASS"}
 
 
@@ -48,18 +51,25 @@ def test_misses():
         evaluate(
             {
                 "floor": measured(5.0),
-                "cold_build": measured(10.5),
-                "cold_build_without_mkdocstrings": measured(10.1),
-                "warm_prose": measured(1.6),
-                "warm_snippet": measured(5.5),
-                "snippet_run": measured(2.0),
+                "cold_build": measured(15.5),
+                "cold_build_without_mkdocstrings": measured(15.1),
+                "serve_first_page": measured(19.0),
+                "warm_prose": measured(0.6),
+                "warm_snippet": measured(1.6),
                 "make_test": measured(MAKE_TEST_SECONDS + 1),
                 "cli_fresh": measured(0.7),
                 "wiring_check": measured(2.5),
             }
         )
     )
-    assert {row["status"] for row in rows.values()} == {"MISS"}
+    assert {row["status"] for what, row in rows.items() if what != "make test with both cores busy"} == {"MISS"}
+
+
+def test_the_suite_under_load_only_has_to_pass():
+    run = measured(2000.0, attempts=1)
+    assert by_what(evaluate({"make_test_loaded": run}))["make test with both cores busy"]["status"] == "PASS"
+    run["failures"] = ["run 1: `make test` exited 2: 1 failed, 165 passed"]
+    assert by_what(evaluate({"make_test_loaded": run}))["make test with both cores busy"]["status"] == "FAILED"
 
 
 def test_a_failed_run_is_never_a_pass():

@@ -18,6 +18,10 @@ import pytest
 
 from tests.conftest import SITE_URL
 
+# How long a browser wait may take before the test gives up: only a guard against a hang, far
+# above what a quiet machine needs (well under a second), so that a busy one never trips it.
+HANG_GUARD_MS = 120_000
+
 # Debian's chromium by default; CHROMIUM names another Chromium-based browser binary.
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -139,6 +143,6 @@ def test_search_works_offline(browser, served_site):
     page.goto(served_site + "/", wait_until="networkidle")
     page.keyboard.press("/")  # Material focuses the search box on '/'
     page.keyboard.type("inventory")
-    page.wait_for_selector(".md-search-result__item", timeout=15_000)
+    page.wait_for_selector(".md-search-result__item", timeout=HANG_GUARD_MS)
     assert page.locator(".md-search-result__item").count() > 0
     page.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -73,3 +74,43 @@ def test_llms_txt_lists_every_page_and_llms_full_holds_their_text_and_code(site)
     full = (site / "llms-full.txt").read_text(encoding="utf-8")
     assert full.count("```python") >= 20
     assert "class ClipPPOLoss" in full or "ClipPPOLoss" in full
+
+
+_TABLE_CELL = re.compile(r"<td[^>]*>(.*?)</td>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_UNESCAPED_BAR = re.compile(r"(?<!\\)\|")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _exported_cells(markdown: str) -> set[str]:
+    """The text of every table cell of an exported page: code marks, links and escapes removed."""
+    cells = set()
+    for line in markdown.splitlines():
+        if line.startswith("|"):
+            for cell in _UNESCAPED_BAR.split(line.strip().strip("|")):
+                cells.add(_words(_MD_LINK.sub(r"\1", cell).replace("\\|", "|").replace("`", "").replace("*", "")))
+    return cells
+
+
+def test_exported_tables_keep_every_cell_whole_even_with_a_bar_inside(site):
+    # mkdocs-llmstxt cut such a cell at its first `|` (352 cells on 51 pages, issue 23).
+    checked, cut = 0, []
+    for page in expanded_pages():
+        html_path = site / built_html_path(page)
+        article = html_path.read_text(encoding="utf-8").split('<article class="md-content__inner', 1)[-1]
+        cells = [
+            _words(html.unescape(_TAG.sub("", cell)).replace("*", "").replace("`", ""))
+            for cell in _TABLE_CELL.findall(article)
+        ]
+        with_bar = [cell for cell in cells if "|" in cell]
+        if not with_bar:
+            continue
+        exported = _exported_cells(html_path.with_suffix(".md").read_text(encoding="utf-8"))
+        checked += len(with_bar)
+        cut += [f"{page}: {cell[:80]}" for cell in with_bar if cell not in exported]
+    assert checked > 50, f"only {checked} table cells with a '|' found: did the pages change?"
+    assert not cut, f"{len(cut)} table cells cut or changed in the Markdown exports:\n" + "\n".join(cut[:10])

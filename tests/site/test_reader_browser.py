@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from tests.site.test_browser import SUB_PATH, _html_pages, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+from tests.site.test_browser import HANG_GUARD_MS, SUB_PATH, _html_pages, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
 
 DESKTOP, LAPTOP, PHONE = (1400, 900), (1280, 900), (390, 844)
 
@@ -192,7 +192,7 @@ def test_loss_table_legend_is_above_it_and_its_marks_explain_themselves(browser,
     assert all(title for _, title in marks)
     # Material's content.tooltips turns the title into its own tooltip on hover.
     tab.locator(".loss-table table abbr", has_text="✗").first.hover()
-    tab.wait_for_selector(".md-tooltip2, .md-tooltip", state="attached", timeout=5_000)
+    tab.wait_for_selector(".md-tooltip2, .md-tooltip", state="attached", timeout=HANG_GUARD_MS)
     tab.close()
 
 

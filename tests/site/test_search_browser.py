@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.site.test_browser import browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+from tests.site.test_browser import HANG_GUARD_MS, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
 
 # query -> a pattern one of the two first result pages must match (site-relative URL).
 # The first block was not found, or found the wrong page, before the separator; the
@@ -75,7 +75,7 @@ def search(browser, served_site):  # noqa: F811
         # Results follow each keystroke; wait until the list reflects the whole query.
         tab.wait_for_function(
             "() => document.querySelector('.md-search-result__meta').textContent.match(/matching|No matching/)",
-            timeout=15_000,
+            timeout=HANG_GUARD_MS,
         )
         previous = None
         for _ in range(20):

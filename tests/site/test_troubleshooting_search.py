@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, browser, pytestmark, served_site  # noqa: F401  # noqa: F401  (fixtures)
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, HANG_GUARD_MS, browser, pytestmark, served_site  # noqa: F401  # noqa: F401  (fixtures)
 
 TOP = 3
 # Readers paste what the terminal shows of a first line. One first line is 2,400 characters
@@ -36,11 +36,11 @@ def _section_hits(page, query: str) -> list[str]:
     meta = page.locator(".md-search-result__meta")
     box.fill("")  # back to "Type to start searching": no stale results below
     box.press("End")
-    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=15_000)
+    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=HANG_GUARD_MS)
     box.fill(query)  # as pasted...
     box.press("End")  # ...and a key event, which is what Material's search box listens to
     # "N matching documents" or "No matching documents", once the worker has answered this query.
-    meta.filter(has_text="matching").wait_for(timeout=15_000)
+    meta.filter(has_text="matching").wait_for(timeout=HANG_GUARD_MS)
     # Each page's group shows its best sections; the rest fold under "N more on this page".
     hrefs = page.locator(".md-search-result__item > a.md-search-result__link").evaluate_all(
         "links => links.map(link => link.getAttribute('href'))"

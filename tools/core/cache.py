@@ -16,10 +16,11 @@ import ast
 import hashlib
 import json
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tools.core.distributions import installed
 from tools.core.paths import CACHE, ROOT
@@ -29,6 +30,33 @@ T = TypeVar("T")
 
 
 _memory: dict[tuple[str, str], Any] = {}
+
+
+class Handover(Protocol):
+    """Records passed between processes (``tools.site.records_worker``): a build hands some of its
+    record sets to a process beside it, which measures them on the other core."""
+
+    def take(self, name: str, key: str) -> str | None:
+        """The JSON text of a record set another process computed, or None: compute it here."""
+
+    def publish(self, name: str, key: str, text: str) -> None:
+        """This process computed a record set (its JSON text)."""
+
+
+# At most one: the build's (or its worker's) handover, while a build runs.
+_handover: list[Handover] = []
+
+
+def set_handover(handover: Handover | None) -> None:
+    _handover[:] = [] if handover is None else [handover]
+
+
+# Every RecordSet, in the order their modules defined them (roughly the order a build needs them).
+_record_sets: list[RecordSet] = []
+
+
+def record_sets() -> list[RecordSet]:
+    return list(_record_sets)
 
 
 def _files(inputs: Iterable[Path]) -> list[Path]:
@@ -118,15 +146,59 @@ def code_files(modules: Iterable[str]) -> list[Path]:
     return sorted(_files(done))
 
 
+# path -> (mtime_ns, size, inode, sha256 of the content): a build asks for the fingerprints of its
+# record sets about a thousand times, over the same few hundred files; each is read again only
+# when it changed.
+_digests: dict[Path, tuple[int, int, int, bytes]] = {}
+# A file modified this recently may change again within the file system's timestamp granularity
+# without its mtime moving (git calls such entries "racily clean"): it is not remembered.
+_SETTLED_NS = 2_000_000_000
+
+
+def _content_digest(path: Path) -> bytes:
+    status = path.stat()
+    seen = _digests.get(path)
+    if seen is not None and seen[:3] == (status.st_mtime_ns, status.st_size, status.st_ino):
+        return seen[3]
+    digest = hashlib.sha256(path.read_bytes()).digest()
+    if time.time_ns() - status.st_mtime_ns > _SETTLED_NS:
+        _digests[path] = (status.st_mtime_ns, status.st_size, status.st_ino, digest)
+    return digest
+
+
+# While a build runs, files are taken as they were when it started: each fingerprint is computed
+# once per build (a build asks for the same few dozen about a thousand times).  None: no build.
+_build_fingerprints: list[dict[tuple, str]] = []
+
+
+def begin_build() -> None:
+    """A build starts (the MkDocs adapter's ``on_config``): fingerprints are computed afresh, then kept."""
+    _build_fingerprints[:] = [{}]
+
+
+def end_build() -> None:
+    """The build is over: every fingerprint is computed from the files again."""
+    _build_fingerprints.clear()
+
+
 def fingerprint(inputs: Iterable[Path], code: Iterable[str] = ()) -> str:
-    inputs = list(inputs)
+    inputs, code = tuple(inputs), tuple(code)
+    if not _build_fingerprints:
+        return _fingerprint(inputs, code)
+    memo = _build_fingerprints[0]
+    if (inputs, code) not in memo:
+        memo[inputs, code] = _fingerprint(inputs, code)
+    return memo[inputs, code]
+
+
+def _fingerprint(inputs: tuple[Path, ...], code: tuple[str, ...]) -> str:
     absent = [str(p) for p in inputs if not Path(p).exists()]
     if absent:
         raise FileNotFoundError(f"cache inputs that do not exist: {', '.join(absent)} (tools.core.cache)")
     digest = hashlib.sha256("".join(f"{d}={v}\n" for d, v in installed().items()).encode())
     for path in [*code_files(code), *_files(inputs)]:
         digest.update(str(path.relative_to(ROOT)).encode())
-        digest.update(path.read_bytes())
+        digest.update(_content_digest(path))
     return digest.hexdigest()[:16]
 
 
@@ -167,20 +239,29 @@ def cached(
     path = _path(*key)
     if codec and disk_cache_enabled() and path.exists():
         value = decode(json.loads(path.read_text()))
+    elif codec and _handover and (text := _handover[0].take(*key)) is not None:
+        value = decode(json.loads(text))
+        _keep_on_disk(path, text)
     else:
         with stage(f"{name}.compute"):
             value = compute()
         if codec:
             text = json.dumps(encode(value), indent=1)  # key order is content: pages list them in it
             value = decode(json.loads(text))
-            if disk_cache_enabled():
-                path.parent.mkdir(parents=True, exist_ok=True)
-                # Per-process name: two pytest workers may write the same record at once.
-                tmp = path.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_text(text)
-                tmp.replace(path)
+            _keep_on_disk(path, text)
+            if _handover:
+                _handover[0].publish(*key, text)
     _memory[key] = value
     return value
+
+
+def _keep_on_disk(path: Path, text: str) -> None:
+    if disk_cache_enabled():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Per-process name: two pytest workers may write the same record at once.
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(text)
+        tmp.replace(path)
 
 
 def clear_memory() -> None:
@@ -204,8 +285,15 @@ class RecordSet(Generic[T]):
     encode: Callable[[T], Any] | None = None
     decode: Callable[[Any], T] | None = None
 
+    def __post_init__(self) -> None:
+        _record_sets.append(self)
+
     def modules(self) -> tuple[str, ...]:
         return (self.compute.__module__, *self.code)
+
+    def key(self) -> str:
+        """The fingerprint its records are kept under."""
+        return fingerprint(self.inputs, self.modules())
 
     def __call__(self) -> T:
         return cached(

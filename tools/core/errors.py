@@ -94,7 +94,7 @@ def error_text(
     pastes into the search box.
     """
     if qualified:
-        return "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        return _sets_sorted("".join(traceback.format_exception_only(type(exc), exc)).strip())
     message = _sets_sorted(str(exc))
     if lines is not None:
         message = " ".join([line.strip() for line in message.splitlines() if line.strip()][:lines])

@@ -20,6 +20,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+# The clock stages read (tests replace it with a counter, so that none depends on wall time).
+clock = time.perf_counter
 _totals: dict[str, float] = defaultdict(float)
 _exclusive: dict[str, float] = defaultdict(float)
 # One entry per open stage: the time its nested stages took so far.
@@ -28,12 +30,12 @@ _nested: list[float] = []
 
 @contextmanager
 def stage(name: str) -> Iterator[None]:
-    start = time.perf_counter()
+    start = clock()
     _nested.append(0.0)
     try:
         yield
     finally:
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         inner = _nested.pop()
         _totals[name] += elapsed
         _exclusive[name] += elapsed - inner

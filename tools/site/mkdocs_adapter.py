@@ -24,9 +24,10 @@ from mkdocs.structure.pages import Page
 
 from tools.api.facts import load
 from tools.api.views import objects_inv, search
-from tools.core import timing
-from tools.core.paths import CACHE, ROOT
+from tools.core import cache, timing
+from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
+from tools.site import exports, records_worker
 from tools.site import markers as pages
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -37,6 +38,17 @@ SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
 OUTPUT_MARKER = re.compile(r"<!--\s*gen:outputs\.(?:show|tabs)\s+(\S+)")
 
 _build = {"dirty": False, "generated": set(), "used": set()}
+# Each page's Markdown export (tools/site/exports.py) by page: kept across `make serve`
+# rebuilds, so that a dirty rebuild, which renders only the edited pages, still writes whole exports.
+_exported: dict[str, exports.PageExport] = {}
+# Everything the generated pages and the inventory are made from (besides the installed packages,
+# which every fingerprint includes); tests/tools/site/test_generation_inputs.py checks that
+# generating them opens no other file of the project.
+GENERATION_INPUTS = (TOOLS, DATA, ROOT / "outputs", SNIPPETS, ROOT / "pyproject.toml")
+# The generated pages of this process's last build, and the fingerprint of GENERATION_INPUTS
+# they and the inventory were made from: a `make serve` rebuild after a prose edit reuses the
+# pages and leaves the inventory it wrote alone (regenerating cost most of such a rebuild).
+_generation: dict = {}
 
 
 class _DropDirtyNotice(logging.Filter):
@@ -60,30 +72,27 @@ def on_shutdown() -> None:
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    # Python's cyclic collector walks every tracked object on each full collection, and once
+    # torch and torchrl are imported there are millions: collections spread over the import and
+    # the generation cost about a fifth of a cold build (issue 23).  It stays off until every
+    # page's Markdown is rendered (`on_env`), where the objects alive then are frozen: later
+    # collections skip them.  Nothing here relies on collecting cycles early.
+    gc.disable()
+    cache.begin_build()
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
+    _build["exported_now"] = set()
+    if not _build["dirty"]:
+        _exported.clear()
     _build["python_handler"] = _python_handler(config)
-    if _build["dirty"]:
-        _skip_plugin_events(config, "llmstxt")
+    try:
+        _build["exports"] = exports.read_config(config.extra)
+    except exports.ExportConfigError as exc:
+        raise PluginError(str(exc)) from exc
+    records_worker.start()  # measures record sets on the other core, from the end of the build's order
     pages.start_background_work()
     return config
-
-
-def _skip_plugin_events(config: MkDocsConfig, name: str) -> None:
-    """Unregister a plugin's events for this build (the plugin stays configured).
-
-    Used for llmstxt under ``serve --dirty``: a dirty rebuild renders only the
-    edited pages, so llmstxt would warn (strict: abort) for every other page
-    and write an llms.txt of the edited ones alone.  ``make build`` writes the
-    complete exports.
-    """
-    plugin = config.plugins.get(name)
-    if plugin is None:
-        return
-    for methods in config.plugins.events.values():
-        # `make bench` wraps event methods (functools.wraps keeps __wrapped__).
-        methods[:] = [m for m in methods if getattr(getattr(m, "__wrapped__", m), "__self__", None) is not plugin]
 
 
 def _python_handler(config: MkDocsConfig):
@@ -153,10 +162,17 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     unchanged, which is what makes a prose edit cost well under a second), and
     its scripts would only call ``tools.site.markers.generated_pages()`` as this does.
     """
-    try:
-        generated = pages.generated_pages()
-    except pages.GenerationError as exc:
-        raise PluginError(str(exc)) from exc
+    key = cache.fingerprint(GENERATION_INPUTS)
+    _build["generation_key"] = key
+    if _build["dirty"] and _generation.get("key") == key:
+        generated = _generation["pages"]
+    else:
+        try:
+            generated = pages.generated_pages()
+        except pages.GenerationError as exc:
+            raise PluginError(str(exc)) from exc
+        _generation.clear()
+        _generation.update(key=key, pages=generated)
     for src_uri, markdown in generated.items():
         if files.get_file_from_path(src_uri) is not None:
             raise PluginError(f"{src_uri} is both a file under docs/ and a generated page; remove one")
@@ -168,6 +184,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         load.install(_build["python_handler"])
     if config.nav:
         config.nav = _expand_nav(config.nav, [f.src_uri for f in files.documentation_pages()])
+    _build["export_sections"] = exports.expand_sections(_build["exports"], files.src_uris)
     if _build["dirty"]:
         _mark_pages_with_changed_snippets(files)
     return files
@@ -200,11 +217,25 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 
 def on_env(env, config: MkDocsConfig, files: Files):
+    records_worker.stop()  # every page's Markdown is expanded: what it did not finish is not needed
+    _freeze_and_collect_again()
     previous = _build.get("previous_objects")
     if previous and "autorefs" in config.plugins:
         for identifier, url in objects_inv.urls(previous).items():
             config.plugins["autorefs"].register_url(identifier, url)
     return env
+
+
+def _freeze_and_collect_again() -> None:
+    """Turn the collector back on, with what exists now (torch, torchrl, the records) frozen.
+
+    Only the first build of a process freezes (without collecting: a full collection then walks
+    everything torch allocated); after a `make serve` rebuild the collector simply resumes, and
+    its collections walk only what was made since.
+    """
+    if not gc.get_freeze_count():
+        gc.freeze()
+    gc.enable()
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -218,9 +249,56 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    src = page.file.src_uri
+    if any(src in listed for listed in _build["export_sections"].values()):
+        with timing.stage("site.export"):
+            _exported[src] = exports.PageExport(
+                title=str(page.title) if page.title is not None else src,
+                md_path=exports.md_path(page.file.dest_uri),
+                markdown=exports.page_markdown(html, page.file.dest_uri),
+            )
+            _build["exported_now"].add(src)
     if _build["python_handler"] is not None:
         html = search.exclude_repeated_parameters(html, search.repeated_parameters())
     return add_break_opportunities(html)
+
+
+def _write_exports(config: MkDocsConfig) -> None:
+    """llms.txt, llms-full.txt and each listed page's .md file (tools/site/exports.py)."""
+    settings, sections = _build["exports"], _build["export_sections"]
+    missing = exports.missing_pages(sections, _exported)
+    if missing and not _build["dirty"]:  # a dirty rebuild keeps earlier builds' pages; a new one may lack some
+        raise PluginError(
+            f"mkdocs.yml extra.llmstxt lists pages that the site does not have: {', '.join(missing)}; "
+            "fix the path or remove the entry"
+        )
+    site = Path(config.site_dir)
+    for uri in sorted(_build["exported_now"]):  # the pages this build rendered (under --dirty, the edited ones)
+        (site / _exported[uri].md_path).write_text(_exported[uri].markdown, encoding="utf-8")
+    if missing:  # a dirty rebuild in a process that never rendered every page: keep the whole files it has
+        return
+    args = (config.site_name, config.site_description, settings, sections, _exported)
+    (site / "llms.txt").write_text(exports.index_text(*args), encoding="utf-8")
+    if settings.full_output:
+        (site / settings.full_output).write_text(exports.full_text(*args), encoding="utf-8")
+
+
+def _write_inventory(config: MkDocsConfig) -> None:
+    inventory = pages.inventory()
+    with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
+        json.dump(inventory, handle, indent=2, sort_keys=False)
+        handle.write("\n")
+    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
+        json.dump(pages.inventory_schema(), handle, indent=2)
+        handle.write("\n")
+    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
+
+
+def on_build_error(error: Exception) -> None:
+    # A failed `make serve` rebuild ends before `on_env`: the next edit should not find the collector off.
+    records_worker.stop()
+    cache.end_build()
+    gc.enable()
 
 
 def on_post_build(config: MkDocsConfig) -> None:
@@ -237,13 +315,12 @@ def on_post_build(config: MkDocsConfig) -> None:
             pages.check_sections_placed(_build["used"])
         except pages.GenerationError as exc:
             raise PluginError(str(exc)) from exc
-    inventory = pages.inventory()
-    with open(f"{config.site_dir}/inventory.json", "w", encoding="utf-8") as handle:
-        json.dump(inventory, handle, indent=2, sort_keys=False)
-        handle.write("\n")
-    with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
-        json.dump(pages.inventory_schema(), handle, indent=2)
-        handle.write("\n")
-    log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
+    with timing.stage("site.export"):
+        _write_exports(config)
+    unchanged = _build["dirty"] and _generation.get("inventory_key") == _build["generation_key"]
+    if not unchanged or not (Path(config.site_dir) / "inventory.json").exists():
+        _write_inventory(config)
+        _generation["inventory_key"] = _build["generation_key"]
     CACHE.mkdir(exist_ok=True)
     (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")
+    cache.end_build()

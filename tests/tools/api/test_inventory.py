@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import griffe
 from mkdocstrings import Inventory, InventoryItem
 
-from tools.api.facts import load
+from tools.api.facts import load, objects
 from tools.api.views import objects_inv as inventory
 
 
@@ -36,3 +37,21 @@ def test_the_parse_says_where_an_inherited_method_is_defined():
     )
     assert load.defined_at("torchrl.objectives.ClipPPOLoss.set_keys") == "torchrl.objectives.common.LossModule.set_keys"
     assert load.defined_at("torchrl.objectives.NoSuchLoss") is None
+
+
+def test_members_looked_up_once_per_owner_resolve_as_griffe_s_own_lookup():
+    def griffe_lookup(path):
+        try:
+            obj = load.collection()[path]
+        except KeyError:
+            return None
+        return (obj.final_target if isinstance(obj, griffe.Alias) else obj).path
+
+    paths = [
+        f"{path}.{member}"
+        for obj in objects.documented().values()
+        for path in (obj.identifier, obj.canonical)
+        for member in load.collection()[path].all_members
+    ]
+    assert len(paths) > 500
+    assert [load.defined_at(p) for p in paths] == [griffe_lookup(p) for p in paths]

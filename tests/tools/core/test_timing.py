@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tools.core import registry, timing
+
+
+class FakeClock:
+    """Seconds that pass only when the test says so (no test reads the wall clock)."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 @pytest.fixture(autouse=True)
@@ -16,13 +24,20 @@ def fresh_totals():
     timing.reset()
 
 
-def test_nested_stage_time_is_not_counted_twice():
+@pytest.fixture
+def clock(monkeypatch) -> FakeClock:
+    fake = FakeClock()
+    monkeypatch.setattr(timing, "clock", fake)
+    return fake
+
+
+def test_nested_stage_time_is_not_counted_twice(clock):
     with timing.stage("a.render"):
-        time.sleep(0.02)
+        clock.now += 0.02
         with timing.stage("a.compute"):
-            time.sleep(0.05)
+            clock.now += 0.05
     inclusive, exclusive = timing.totals(), timing.exclusive_totals()
-    assert inclusive["a.render"] >= inclusive["a.compute"] + 0.02
+    assert inclusive["a.render"] == pytest.approx(0.07) and inclusive["a.compute"] == pytest.approx(0.05)
     assert exclusive["a.compute"] == inclusive["a.compute"]
     assert exclusive["a.render"] == pytest.approx(inclusive["a.render"] - inclusive["a.compute"])
     assert sum(exclusive.values()) == pytest.approx(inclusive["a.render"])

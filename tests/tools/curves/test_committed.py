@@ -9,6 +9,8 @@ from tools.core.paths import DOCS, ROOT
 from tools.curves.facts import plan as plan_module
 from tools.curves.facts import provenance
 from tools.curves.facts.plan import Family
+from tools.curves.facts.records import family_curves
+from tools.curves.views.plot import PLOT_FILE, REFRESH_COMMAND, plot_path, render_all
 from tools.wings.curve_trainer.worker import import_recipe, random_policy_returns
 
 PLAN = plan_module.load()
@@ -31,14 +33,26 @@ def test_every_recipe_file_is_a_family():
     assert {f.name for f in FAMILIES} == {f.path.stem for f in FAMILIES}, "a family is named after its recipe file"
 
 
-def test_committed_results_are_csv_and_json_under_2_mb():
+def test_committed_results_are_csv_json_and_the_plot_under_2_mb():
     files = [p for p in RESULTS.rglob("*") if p.is_file()]
-    assert {p.suffix for p in files} <= {".csv", ".json"}, sorted(
-        p.name for p in files if p.suffix not in {".csv", ".json"}
+    assert {p.suffix for p in files} <= {".csv", ".json", ".svg"}, sorted(
+        p.name for p in files if p.suffix not in {".csv", ".json", ".svg"}
     )
+    assert all(p.name == PLOT_FILE for p in files if p.suffix == ".svg")
     total = sum(p.stat().st_size for p in files)
     assert total < 2_000_000, f"outputs/curves/ holds {total / 1e6:.2f} MB"
     assert {p.name for p in RESULTS.iterdir()} <= {f.name for f in FAMILIES}, "results of a family no longer planned"
+
+
+def test_each_plot_is_what_the_committed_runs_draw_now():
+    # The build shows outputs/curves/<family>/curve.svg as it is: a plot drawn before the runs,
+    # data/curves.yaml or the plotting code changed is stale.
+    stale = [
+        f"outputs/curves/{family}/{PLOT_FILE}"
+        for family, svg in render_all([family_curves(f, PLAN) for f in FAMILIES]).items()
+        if not plot_path(family).exists() or plot_path(family).read_text(encoding="utf-8") != svg
+    ]
+    assert not stale, f"stale or missing plots: {', '.join(stale)}; run `{REFRESH_COMMAND}`"
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)

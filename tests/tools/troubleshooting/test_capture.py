@@ -23,6 +23,24 @@ def test_exceptions_caught_inside_called_functions_are_not_recorded():
     assert caught_exceptions(code, "<demo>") == []
 
 
+def test_an_error_the_block_catches_is_recorded_even_when_tracing_is_switched_off():
+    # The interpreter switches tracing off when the trace function fails (a RecursionError
+    # can strike inside it); the block's except clause still hands over what it caught.
+    code = (
+        "import sys\n"
+        "def deep(n):\n    return deep(n + 1)\n"
+        "try:\n    sys.settrace(None)\n    deep(0)\nexcept RecursionError as error:\n"
+        "    assert 'recursion' in str(error)\n"
+    )
+    (caught,) = caught_exceptions(code, "<demo>")
+    assert isinstance(caught, RecursionError)
+
+
+def test_a_function_s_own_handlers_are_not_recorded_through_the_except_clause():
+    code = "def f():\n    try:\n        {}['x']\n    except KeyError as e:\n        return e\nassert f()\n"
+    assert caught_exceptions(code, "<demo>") == []
+
+
 def test_capture_returns_the_last_line_of_a_traceback():
     capture = capture_entry(_entry("try:\n    {}['state_value']\nexcept KeyError:\n    pass\n"), "0.0")
     assert capture.error_type == "KeyError" and capture.error_text == "KeyError: 'state_value'"

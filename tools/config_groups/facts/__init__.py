@@ -8,17 +8,17 @@ from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.timing import stage
 
-# The fresh interpreter that imports the configs to see their warnings, started
-# early by `start()` so that it runs while the build imports torchrl.
-_warnings_process = []
+# What importing the configs warns, read when the build starts (`start()`): recorded by the
+# build's own first import of torchrl, or by a fresh interpreter started beside it when
+# something imported torch already.
+_import_warnings: list = []
 
 
 def _survey() -> ConfigSurvey:
     """The ConfigStore read by introspection, then each loss factory instantiated (measured): the one
     record of what every config builds, read by the config-groups page, the parity audit, the SOTA map
     and the loss pages."""
-    process = _warnings_process.pop() if _warnings_process else None
-    found = introspect.survey(curated.load(), process)
+    found = introspect.survey(curated.load(), _import_warnings.pop() if _import_warnings else None)
     with stage("config_groups.factories"):
         measured = factories.measure_all(found)
     return factories.with_measured_classes(found, measured)
@@ -29,9 +29,12 @@ survey = RecordSet("config_groups", _survey, encode=_encode, decode=_decode)
 
 
 def start() -> None:
-    """Start reading the configs' import warnings beside the build, unless the survey is kept already."""
-    if not _warnings_process and not survey.is_cached():
-        _warnings_process.append(introspect.start_import_warnings())
+    """Read the configs' import warnings now, unless the survey is kept already."""
+    if not _import_warnings and not survey.is_cached():
+        if introspect.first_import_is_ahead():
+            _import_warnings.append(introspect.import_recording_warnings())
+        else:
+            _import_warnings.append(introspect.start_import_warnings())
 
 
 __all__ = ["ConfigClass", "ConfigSurvey", "start", "survey"]

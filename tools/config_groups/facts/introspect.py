@@ -13,11 +13,36 @@ from functools import lru_cache
 
 from tools.config_groups.facts.curated import CuratedConfigs, CuratedDataError
 from tools.config_groups.facts.records import ConfigClass, ConfigField, ConfigGroup, ConfigSurvey, GroupEntry
-from tools.core.errors import error_text
+from tools.core.errors import error_text, first_line
 from tools.core.signatures import show_value
 
 CONFIGS_MODULE = "torchrl.trainers.algorithms.configs"
 WARNING_LINE = re.compile(r"^\S.*?:\d+: (?P<kind>\w*Warning): (?P<message>.*)$")
+
+
+# Modules whose first import may warn: while none of them is imported, this process's own
+# import of the configs is what a fresh interpreter's would be.
+FIRST_IMPORTS = ("torch", "tensordict", "torchrl")
+
+
+def first_import_is_ahead() -> bool:
+    return not any(name in sys.modules for name in FIRST_IMPORTS)
+
+
+def import_recording_warnings() -> list[str]:
+    """Import the configs here, for the first time, with every warning shown: what does a user see?
+
+    What ``start_import_warnings`` reads from a fresh interpreter, without starting one (a
+    second import of torch and torchrl beside the build's own, issue 23).  Only valid while
+    ``first_import_is_ahead()``.
+    """
+    import importlib
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        importlib.import_module(CONFIGS_MODULE)
+    return [f"{w.category.__name__}: {first_line(str(w.message))}" for w in caught]
 
 
 def start_import_warnings() -> subprocess.Popen:
@@ -151,9 +176,11 @@ def resolve_target(target: str, curated: CuratedConfigs) -> tuple[str, str, str,
     )
 
 
-def survey(curated: CuratedConfigs, process: subprocess.Popen | None = None) -> ConfigSurvey:
-    """``process``: the import-warnings interpreter, when the build started it already."""
-    process = process or start_import_warnings()
+def survey(curated: CuratedConfigs, import_warnings: subprocess.Popen | list[str] | None = None) -> ConfigSurvey:
+    """``import_warnings``: the import-warnings interpreter when the build started it already, or the
+    warnings the build's own first import recorded."""
+    if import_warnings is None:
+        import_warnings = import_recording_warnings() if first_import_is_ahead() else start_import_warnings()
     classes = config_dataclasses()
     registrations: dict[str, list[str]] = {}
     groups: dict[str, list[GroupEntry]] = {}
@@ -191,5 +218,7 @@ def survey(curated: CuratedConfigs, process: subprocess.Popen | None = None) -> 
     return ConfigSurvey(
         groups=[ConfigGroup(name, entries) for name, entries in sorted(groups.items())],
         classes=records,
-        import_warnings=finish_import_warnings(process),
+        import_warnings=(
+            import_warnings if isinstance(import_warnings, list) else finish_import_warnings(import_warnings)
+        ),
     )

@@ -2,43 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
-from tools.core.cache import RecordSet
 from tools.core.errors import unknown_name
-from tools.core.paths import ROOT
 from tools.core.registry import Concern
 from tools.curves.facts import all_curves
-from tools.curves.views.plot import collect, render_all
+from tools.curves.views.plot import read_plot
 from tools.curves.views.render import render_plot, render_summary
 from tools.curves.views.schema import SCHEMA
-
-# matplotlib costs about a second to import and each SVG a little more: a subprocess started
-# with the build draws them while the build imports torchrl, unless they are cached already.
-_svg_process: list = []
-
-
-def _svgs() -> dict[str, str]:
-    process = _svg_process.pop() if _svg_process else None
-    return collect(process) if process is not None else render_all(all_curves())
-
-
-# Family -> SVG, keyed on the plotting code and what the curves are computed from.
-svgs = RecordSet("curves.svg", _svgs, code=("tools.curves.views.plot",), encode=dict, decode=dict)
-
-
-def start() -> None:
-    if not _svg_process and not svgs.is_cached():
-        _svg_process.append(
-            subprocess.Popen(
-                [sys.executable, "-m", "tools.curves.views.plot"],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                cwd=ROOT,
-            )
-        )
 
 
 def _plot(family: str) -> str:
@@ -46,7 +15,7 @@ def _plot(family: str) -> str:
     by_name = {c.family: c for c in all_curves()}
     if family not in by_name:
         raise unknown_name("curves family (data/curves.yaml)", family, by_name)
-    return render_plot(by_name[family], svgs()[family])
+    return render_plot(by_name[family], read_plot(family))
 
 
 def _inventory() -> dict:
@@ -78,7 +47,6 @@ def _inventory() -> dict:
 
 CONCERN = Concern(
     name="curves",
-    start=start,
     sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves())},
     inventory=_inventory,
     inventory_schema=SCHEMA,

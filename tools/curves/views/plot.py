@@ -1,11 +1,56 @@
-"""One family's curves -> an SVG (matplotlib): mean over seeds, min-max band, random-policy baseline."""
+"""One family's curves -> an SVG (matplotlib): mean over seeds, min-max band, random-policy baseline.
+
+The SVGs are drawn offline, not by the build: ``make curves`` writes each
+trained family's ``outputs/curves/<family>/curve.svg`` and ``make curve-plots``
+redraws them all from the committed runs.  Drawing them cost every cold build
+a matplotlib import and a process beside it (issue 23); the build only reads
+the files, and ``tests/tools/curves/test_committed.py`` fails, naming
+``make curve-plots``, when one is not what this module draws now.
+"""
 
 from __future__ import annotations
 
 import io
 import math
+from pathlib import Path
 
+from tools.curves.facts import plan as plan_module
 from tools.curves.facts.records import SMOOTHING_FRACTION, FamilyCurves
+
+PLOT_FILE = "curve.svg"
+REFRESH_COMMAND = "make curve-plots"
+
+
+class MissingPlot(Exception):
+    """A family has no drawn curve; the message names the command that draws it."""
+
+
+def plot_path(family: str) -> Path:
+    return plan_module.root() / "outputs" / "curves" / family / PLOT_FILE
+
+
+def read_plot(family: str) -> str:
+    """The committed SVG of ``family``."""
+    path = plot_path(family)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise MissingPlot(
+            f"{path.relative_to(plan_module.root())} is missing; run `{REFRESH_COMMAND}` to draw it"
+        ) from None
+
+
+def write_plots(curves: list[FamilyCurves]) -> list[Path]:
+    """Draw and write each family's SVG; returns the files that changed."""
+    changed = []
+    for family, svg in render_all(curves).items():
+        path = plot_path(family)
+        if not path.exists() or path.read_text(encoding="utf-8") != svg:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(svg, encoding="utf-8")
+            changed.append(path)
+    return changed
+
 
 X_LABELS = {"frames": "environment frames collected", "updates": "optimiser steps"}
 
@@ -108,22 +153,10 @@ def render_all(curves: list[FamilyCurves]) -> dict[str, str]:
     return {c.family: render_svg(c) for c in curves}
 
 
-def collect(process) -> dict[str, str]:
-    """The SVGs a ``python -m tools.curves.views.plot`` subprocess drew (started by the concern's ``start``)."""
-    import json
-
-    stdout, stderr = process.communicate()
-    if process.returncode != 0:
-        raise RuntimeError(f"drawing the learning curves failed (python -m tools.curves.views.plot):\n{stderr}")
-    return json.loads(stdout)
-
-
 if __name__ == "__main__":
-    import json
     import sys
-    from pathlib import Path
 
-    from tools.curves.facts import all_curves, committed_curves
+    from tools.curves.facts import committed_curves
 
     if sys.argv[1:2] == ["--png"]:  # to look at the plots without building the site (notes or not)
         import matplotlib.pyplot as plt
@@ -133,5 +166,3 @@ if __name__ == "__main__":
                 figure = draw(curves)
                 figure.savefig(Path(sys.argv[2]) / f"{curves.family}.png", dpi=110)
                 plt.close(figure)
-    else:  # what the build's subprocess (the concern's start()) prints: family -> SVG
-        json.dump(render_all(all_curves()), sys.stdout)

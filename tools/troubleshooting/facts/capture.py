@@ -11,6 +11,7 @@ stored the error for us would put plumbing on the page.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import os
@@ -57,9 +58,36 @@ def _isolated() -> Iterator[None]:
             os.environ.update(environ)
 
 
+_HANDLER_HOOK = "__troubleshooting_caught__"
+
+
+class _NoteHandledErrors(ast.NodeTransformer):
+    """Each ``except`` clause of the block's own frame first hands its exception to the capture.
+
+    The trace function alone misses an error when the interpreter switches tracing off
+    mid-block, which it does when the trace function itself fails: a ``RecursionError``
+    can strike inside it (old-estimator-class-names recurses until Python gives up, and
+    whether the limit is hit in torchrl's frames or in the trace call depends on the
+    stack the capture starts from).  The handler's note adds no frame to the page's
+    code as shown; nested functions and classes run in frames of their own and are left alone.
+    """
+
+    def visit_FunctionDef(self, node):
+        return node
+
+    visit_AsyncFunctionDef = visit_Lambda = visit_ClassDef = visit_FunctionDef
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
+        self.generic_visit(node)
+        note = ast.parse(f"{_HANDLER_HOOK}(__import__('sys').exc_info()[1])").body[0]
+        node.body.insert(0, ast.copy_location(note, node.body[0]))
+        ast.fix_missing_locations(node)
+        return node
+
+
 def caught_exceptions(code: str, filename: str) -> list[BaseException]:
     """Run ``code`` as ``__main__`` and return the exceptions that reached its top level, in order."""
-    compiled = compile(code, filename, "exec")
+    compiled = compile(_NoteHandledErrors().visit(ast.parse(code, filename)), filename, "exec")
     reached: list[BaseException] = []
 
     def in_block(frame, event, arg):
@@ -70,12 +98,15 @@ def caught_exceptions(code: str, filename: str) -> list[BaseException]:
     def on_call(frame, event, arg):
         return in_block if frame.f_code is compiled else None
 
+    handled: list[BaseException] = []
     previous = sys.gettrace()
     sys.settrace(on_call)
     try:
-        exec(compiled, {"__name__": "__main__", "__file__": filename})
+        exec(compiled, {"__name__": "__main__", "__file__": filename, _HANDLER_HOOK: handled.append})
     finally:
         sys.settrace(previous)
+    # An exception the trace saw comes first; a handled one it missed (tracing switched off) after it.
+    reached.extend(handled)
     # One exception shows up once per line it unwinds through; keep each object once.
     unique: list[BaseException] = []
     for exc in reached:

@@ -1,5 +1,7 @@
 """``make curves [FAMILY=ppo] [JOBS=1]``: train each recipe family over its seeds, keep CSV + provenance.
 
+Then it draws each family's plot (``outputs/curves/<family>/curve.svg``, which the
+pages show); ``--plots`` (``make curve-plots``) only redraws them from the committed runs.
 Resumes where it stopped: a run whose CSV exists and whose provenance matches
 the recipe file, its knobs and the pinned versions is not run again
 (``--force`` re-runs).  Shows one progress bar per run, fed by the lines the
@@ -19,8 +21,11 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from tools.core.errors import UsageError, entry_point, unknown_name
+from tools.core.paths import ROOT
 from tools.curves.facts import provenance
 from tools.curves.facts.plan import Family, Plan, PlanError, load
+from tools.curves.facts.records import family_curves
+from tools.curves.views.plot import write_plots
 
 # Every recipe starts its line with the frames collected so far ("frames   2048 | return ...").
 _FRAMES = re.compile(r"frames\s+(\d+)")
@@ -108,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", help="one family of data/curves.yaml (default: all)")
     parser.add_argument("--jobs", type=int, default=1, help="runs at once (each uses one thread)")
     parser.add_argument("--force", action="store_true", help="re-run even the runs that are current")
+    parser.add_argument("--plots", action="store_true", help="only redraw the plots from the committed runs")
     args = parser.parse_args(argv)
     try:
         plan = load()
@@ -118,9 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1 (got {args.jobs})")
     families = [plan.families[args.family]] if args.family else list(plan.families.values())
+    if args.plots:
+        draw_plots(families, plan)
+        return 0
     todo = [(f, seed) for f in families for seed in plan.seeds if args.force or not provenance.run_is_current(f, seed)]
     if not todo:
         print("every run is current; --force re-runs them")
+        draw_plots(families, plan)
         return 0
     print(
         f"{len(todo)} run(s) to do, {args.jobs} at a time, each within {plan.cpu_budget_seconds} CPU seconds",
@@ -131,7 +141,19 @@ def main(argv: list[str] | None = None) -> int:
         results = list(pool.map(lambda job: run_one(job[1][0], job[1][1], job[0] % args.jobs, plan), enumerate(todo)))
     print("\n".join(results))
     print(f"{len(todo)} run(s) in {(time.perf_counter() - started) / 60:.1f} min of wall time")
+    draw_plots(families, plan)
     return 1 if any("FAILED" in r for r in results) else 0
+
+
+def draw_plots(families: list[Family], plan: Plan) -> None:
+    """Redraw the plots of ``families`` from their committed runs (each page shows its family's).
+
+    Read straight from the runs, not through the cached records: under CURVES_ROOT (the tests'
+    throwaway project) the cache would be keyed on this project's files.
+    """
+    changed = write_plots([family_curves(family, plan) for family in families])
+    shown = ", ".join(str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path) for path in changed)
+    print(f"plots redrawn: {shown}" if changed else "every plot is current")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,90 @@
+"""The records worker's handover: each record set measured once, taken, waited for, or measured again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools.core import cache
+from tools.site import records_worker
+from tools.site.records_worker import BuildSide, WorkerSide, _Directory
+
+
+class FakeWorker:
+    """Stands for the worker process: ``poll()`` runs the next step it was given, then says it still runs."""
+
+    def __init__(self, steps=(), exited: bool = False) -> None:
+        self.steps, self.exited, self.killed = list(steps), exited, False
+
+    def poll(self):
+        if self.steps:
+            self.steps.pop(0)()
+        return 0 if self.exited else None
+
+    def kill(self):
+        self.killed = True
+
+    def wait(self):
+        return 0
+
+
+@pytest.fixture
+def shared(tmp_path):
+    return _Directory(tmp_path)
+
+
+def test_a_record_set_nobody_claimed_is_measured_by_the_build_and_only_by_it(shared):
+    build = BuildSide(shared.path, FakeWorker())
+    assert build.take("losses", "k1") is None  # the build claimed it: it measures it
+    assert not shared.claim("losses", "k1")  # so the worker will not
+
+
+def test_the_build_takes_what_the_worker_published(shared):
+    shared.publish("hooks", "k2", '{"a": 1}')
+    assert BuildSide(shared.path, FakeWorker()).take("hooks", "k2") == '{"a": 1}'
+
+
+def test_the_build_waits_for_a_record_set_the_worker_is_measuring(shared):
+    assert shared.claim("trainers", "k3")  # the worker's claim
+    worker = FakeWorker(steps=[lambda: None, lambda: shared.publish("trainers", "k3", "[1, 2]")])
+    assert BuildSide(shared.path, worker).take("trainers", "k3") == "[1, 2]"
+
+
+@pytest.mark.parametrize("how", ["failed", "died"])
+def test_when_the_worker_fails_or_dies_the_build_measures_it_again(shared, how):
+    assert shared.claim("recipes", "k4")
+    if how == "failed":
+        shared.fail("recipes", "k4")
+    worker = FakeWorker(exited=how == "died")
+    assert BuildSide(shared.path, worker).take("recipes", "k4") is None
+
+
+def test_records_cross_as_their_json_and_are_not_measured_twice(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOCS_CACHE", "off")
+    encode, decode = (lambda value: {"value": value}), (lambda data: data["value"])
+    cache.set_handover(WorkerSide(tmp_path))
+    try:
+        measured = cache.cached("worker-test", lambda: [1, 2, 3], encode=encode, decode=decode)
+    finally:
+        cache.set_handover(None)
+    (published,) = tmp_path.glob("worker-test-*.json")
+    assert measured == [1, 2, 3] and json.loads(published.read_text()) == {"value": [1, 2, 3]}
+    cache.clear_memory()
+
+    def measure_again():
+        raise AssertionError("the build measured a record set the worker had published")
+
+    side = BuildSide(tmp_path, FakeWorker())
+    cache.set_handover(side)
+    try:
+        assert cache.cached("worker-test", measure_again, encode=encode, decode=decode) == [1, 2, 3]
+    finally:
+        cache.set_handover(None)
+        cache.clear_memory()
+
+
+def test_the_worker_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("DOCS_RECORDS_WORKER", "off")
+    records_worker.start()
+    assert not records_worker._running and not cache._handover

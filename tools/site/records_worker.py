@@ -1,0 +1,188 @@
+"""Records measured on the second core while the build goes on (issue 23).
+
+A build spends most of its generation time measuring record sets, one after
+the other, on one core.  When a build starts with record sets to measure, the
+adapter starts this module as a second process: it imports torchrl too, then
+measures record sets from the *end* of the order the build needs them in (the
+order their modules define them, reversed), while the build measures from the
+start.  Each record set is claimed first (a file created exclusively in a
+shared directory), so that each is measured once: the build takes a record set
+the worker published, measures one nobody claimed itself, and waits for one the
+worker is measuring.  A record set the worker needs along the way is measured
+in the worker too, and published, so nothing ever waits for the build.
+
+Records cross as the JSON text their codec writes to ``.cache/records/``, so the
+pages are the same whichever process measured them; a record set without a codec
+is always measured by the build.  If the worker fails on a record set (or dies),
+the build measures it itself, and raises its error as it always would.
+
+    python -m tools.site.records_worker DIRECTORY
+
+Kept as plain ``subprocess`` + files rather than ``multiprocessing`` or
+``concurrent.futures``: the worker must be a fresh interpreter (its first
+import of torchrl records the configs' warnings, as the build's does), and the
+build must be able to take over any record set at any time, which a pool's
+futures do not allow.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tools.core import cache, registry
+from tools.core.paths import ROOT
+from tools.core.timing import stage
+
+POLL_SECONDS = 0.005
+
+
+class _Directory:
+    """The files two processes share: ``<name>-<key>.claim``, ``.json`` (published) and ``.failed``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _file(self, name: str, key: str, suffix: str) -> Path:
+        return self.path / f"{name}-{key}{suffix}"
+
+    def claim(self, name: str, key: str) -> bool:
+        """True for the one process that claims the record set first."""
+        try:
+            os.close(os.open(self._file(name, key, ".claim"), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return False
+        return True
+
+    def published(self, name: str, key: str) -> str | None:
+        path = self._file(name, key, ".json")
+        return path.read_text(encoding="utf-8") if path.exists() else None
+
+    def publish(self, name: str, key: str, text: str) -> None:
+        path = self._file(name, key, ".json")
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)  # whole or absent, never half-written
+
+    def fail(self, name: str, key: str) -> None:
+        self._file(name, key, ".failed").touch()
+
+    def failed(self, name: str, key: str) -> bool:
+        return self._file(name, key, ".failed").exists()
+
+
+class BuildSide:
+    """The build's handover: takes what the worker published, waits for what it claimed."""
+
+    def __init__(self, directory: Path, process: subprocess.Popen) -> None:
+        self.directory = _Directory(directory)
+        self.process = process
+
+    def take(self, name: str, key: str) -> str | None:
+        shared = self.directory
+        text = shared.published(name, key)
+        if text is not None or shared.claim(name, key):
+            return text
+        with stage(f"{name}.wait"):  # `make bench` shows how long the build waited for the worker
+            while (text := shared.published(name, key)) is None:
+                if shared.failed(name, key) or self.process.poll() is not None:
+                    return shared.published(name, key)  # None: measure it here
+                time.sleep(POLL_SECONDS)
+        return text
+
+    def publish(self, name: str, key: str, text: str) -> None:
+        pass  # nothing waits for the build
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        shutil.rmtree(self.directory.path, ignore_errors=True)
+
+
+class WorkerSide:
+    def __init__(self, directory: Path) -> None:
+        self.directory = _Directory(directory)
+
+    def take(self, name: str, key: str) -> str | None:
+        return None  # what the worker needs, it measures
+
+    def publish(self, name: str, key: str, text: str) -> None:
+        self.directory.publish(name, key, text)
+
+
+_running: list[BuildSide] = []
+_started_once: list[bool] = []
+
+
+def enabled() -> bool:
+    """``DOCS_RECORDS_WORKER=off`` measures everything in the build's own process."""
+    return os.environ.get("DOCS_RECORDS_WORKER", "on").lower() not in {"off", "0", "false", "no"}
+
+
+def start() -> None:
+    """Start the worker when record sets are to be measured (none kept in memory or on disk)."""
+    stop()
+    if not enabled() or (os.cpu_count() or 1) < 2 or _started_once:
+        # Only a process's first build: a `make serve` rebuild finds its records in memory, and
+        # asking each set whether it is kept (a fingerprint each) cost a prose rebuild 0.3 s.
+        return
+    _started_once.append(True)
+    registry.concerns()  # importing them defines their record sets
+    todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
+    if len(todo) < 2:
+        return
+    directory = Path(tempfile.mkdtemp(prefix="records-worker-"))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tools.site.records_worker", str(directory)],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,  # its failures are the build's to report: it measures them again
+    )
+    side = BuildSide(directory, process)
+    _running.append(side)
+    cache.set_handover(side)
+
+
+def stop() -> None:
+    """End the worker (its work is either taken or not needed) and forget the handover."""
+    while _running:
+        _running.pop().stop()
+        cache.set_handover(None)
+
+
+atexit.register(stop)
+
+
+def main(directory: str) -> int:
+    gc.disable()  # as in the build: a short-lived process full of torch objects
+    cache.begin_build()
+    shared = _Directory(Path(directory))
+    cache.set_handover(WorkerSide(shared.path))
+    concerns = registry.concerns()
+    for concern in concerns:  # the configs' import warnings, read by this process's first import
+        if concern.start is not None:
+            concern.start()
+    for records in reversed(cache.record_sets()):
+        if records.encode is None or records.is_cached():
+            continue
+        key = records.key()
+        if shared.published(records.name, key) is not None or not shared.claim(records.name, key):
+            continue
+        try:
+            records()
+        except Exception:  # the build measures it again and reports the error itself
+            shared.fail(records.name, key)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))
