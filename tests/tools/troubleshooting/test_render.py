@@ -43,9 +43,13 @@ def test_an_entry_shows_heading_text_cause_blocks_and_links():
     assert "## KeyError: 'x' { #loud }" in out
     assert "```text\nKeyError: 'x'\nmore\n```" in out
     assert "[pytorch/rl#1](https://github.com/pytorch/rl/issues/1)" in out
-    assert "```python\nrepro()\n```" in out and "```python\nfix()\n```" in out
+    assert (
+        '??? example "Reproduce (runs alone; catches the error and asserts it)"\n    ```python\n    repro()\n    ```'
+        in out
+    )
+    assert '```python hl_lines="1"\nfix()\n```' in out
     assert "[ClipPPOLoss](../losses/ClipPPOLoss.md)" in out
-    assert "Nothing is raised" in out and "```python\ncheck()\n```" in out
+    assert "Nothing is raised" in out and "    ```python\n    check()\n    ```" in out
 
 
 def test_a_text_that_moved_from_the_reviewed_one_is_flagged_on_the_page():
@@ -53,9 +57,11 @@ def test_a_text_that_moved_from_the_reviewed_one_is_flagged_on_the_page():
     assert "changed since the entry was reviewed" in out and "make troubleshooting-accept" in out
 
 
-def test_index_tables_and_checklist():
+def test_index_lists_and_checklist():
     by_error = render.render_by_error(_curated(), _captures())
-    assert "| `KeyError` | `'x'` | [KeyError: 'x'](keys.md#loud) |" in by_error
+    # The symptom is the message here: the line is the link alone.
+    assert "### KeyError { #error-keyerror }\n\n- [`'x'`](keys.md#loud)\n" in by_error
+    assert render.error_types(_curated(), _captures()) == "**Errors by type:** [KeyError](#error-keyerror)\n"
     assert render.render_checklist(_curated()) == "- [ ] [Nothing moves](keys.md#quiet)\n"
     assert "| [Keys](keys.md) | 2 | 1 |" in render.render_areas(_curated())
 
@@ -85,3 +91,10 @@ def test_a_symptom_that_names_a_lambda_or_a_placeholder_is_shown_as_typed():
     assert out.startswith("## TypeError: &lt;lambda&gt;() missing 1 required argument &amp; more { #hook }\n")
     curated = Curated([Area("keys", "Keys")], [entry], [])
     assert "[TypeError: &lt;lambda&gt;() missing" in render.render_checklist(curated)
+
+
+def test_the_fix_highlights_the_lines_that_differ_from_the_reproduction():
+    before = "import torch\nloss = make(x)\nloss(td)\nprint('done')\n"
+    after = "import torch\nloss = make(x)\nloss.set_keys(a='b')\nloss(td)\nprint('fixed')\n"
+    assert render.changed_lines(before, after) == [3, 5]
+    assert render.changed_lines(before, before) == []
