@@ -219,7 +219,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if _build["python_handler"] is not None:
-        html = search.exclude_repeated_parameters(html, search.repeated_parameters())
+        html = search.replace_repeated_parameters(html, search.repeated_parameters())
     return add_break_opportunities(html)
 
 
