@@ -257,6 +257,11 @@ def test_a_missing_page_gets_the_styled_404_under_the_sub_path(browser, served_s
     assert response.status == 404
     assert tab.locator(".md-header").is_visible() and "404" in tab.locator(".md-content").inner_text()
     assert not failed, f"the 404 page could not load: {failed}"
+    # A way on: the search opens from it, and its section links resolve under the sub-path.
+    links = tab.locator(".md-content a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert SUB_PATH + "/losses/" in links and SUB_PATH + "/troubleshooting/" in links, links
+    tab.locator("label.md-button[for=__search]").click()
+    assert tab.locator("input.md-search__input").is_visible()
     # Its links start with the sub-path (site_url), so they work whatever URL was missing.
     assert tab.locator("link[rel=stylesheet]").first.get_attribute("href").startswith(SUB_PATH + "/")
     tab.close()
@@ -290,6 +295,11 @@ SCREENSHOTS = {
     "recipe": "/recipes/*/",
     "learning-curves": "/recipes/learning-curves/",
     "troubleshooting": "/troubleshooting/*/",
+    "troubleshooting-index": "/troubleshooting/",
+    "choose-a-loss": "/choose-a-loss/",
+    "tools": "/tools/",
+    "trainer-page": "/trainers/PPOTrainer/",
+    "parity-group": "/configs/parity/*/",
 }
 
 
@@ -309,6 +319,13 @@ def test_full_page_screenshots_for_reviewers(browser, served_site, site):  # noq
         tab.goto(served_site + path, wait_until="networkidle")
         tab.screenshot(path=str(out / f"{name}.png"), full_page=True)
         written.append(name)
+    # The page a missing URL gets, and a phone's view of a loss page.
+    tab.goto(served_site + "/no/such/page/", wait_until="networkidle")
+    tab.screenshot(path=str(out / "404.png"), full_page=True)
+    tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    tab.goto(served_site + "/losses/ClipPPOLoss/", wait_until="networkidle")
+    tab.screenshot(path=str(out / "loss-page-phone.png"), full_page=True)
+    written += ["404", "loss-page-phone"]
     tab.close()
     print(f"screenshots in {out}: {written}; no page yet for {absent}")
     assert {"home", "loss-table", "loss-page", "estimator-matrix"} <= set(written)

@@ -15,6 +15,7 @@ import logging
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -36,7 +37,9 @@ SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
 # shows what `make outputs` stored for it: both make the page stale under `serve --dirty`.
 OUTPUT_MARKER = re.compile(r"<!--\s*gen:outputs\.(?:show|tabs)\s+(\S+)")
 
-_build = {"dirty": False, "generated": set(), "used": set()}
+_build = {"dirty": False, "generated": set(), "used": set(), "command": "build"}
+# Hosts that only this machine reaches: a sitemap or canonical link there is wrong anywhere else.
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
 
 
 class _DropDirtyNotice(logging.Filter):
@@ -48,6 +51,7 @@ class _DropDirtyNotice(logging.Filter):
 
 def on_startup(command: str, dirty: bool) -> None:
     _build["dirty"] = dirty
+    _build["command"] = command
     if dirty:
         logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyNotice())
 
@@ -59,7 +63,24 @@ def on_shutdown() -> None:
     gc.freeze()
 
 
+def _check_site_url(config: MkDocsConfig) -> None:
+    """Refuse canonical links and a sitemap at a loopback host, unless told the build is local.
+
+    ``mkdocs serve`` is local by nature; ``make build``/``make serve`` set LOCAL_BUILD=1 and say
+    so; the Pages workflow sets SITE_URL.  A plain ``mkdocs build`` without either used to write
+    a sitemap of http://127.0.0.1:8000/ URLs (issue 22).
+    """
+    host = urlsplit(config.site_url or "").hostname
+    if host in LOOPBACK and _build["command"] != "serve" and os.environ.get("LOCAL_BUILD") != "1":
+        raise PluginError(
+            f"site_url is {config.site_url}, a loopback address: the sitemap and every canonical link would "
+            "point at this machine. Set SITE_URL to the address the site is served from (the Pages workflow "
+            "does), or set LOCAL_BUILD=1 for a build only this machine reads (make build does)."
+        )
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _check_site_url(config)
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
