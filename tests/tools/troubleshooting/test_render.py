@@ -98,3 +98,19 @@ def test_the_fix_highlights_the_lines_that_differ_from_the_reproduction():
     after = "import torch\nloss = make(x)\nloss.set_keys(a='b')\nloss(td)\nprint('fixed')\n"
     assert render.changed_lines(before, after) == [3, 5]
     assert render.changed_lines(before, before) == []
+
+
+def test_the_index_line_adds_only_what_the_symptom_says_beyond_the_message():
+    def entry(symptom):
+        return Entry("e", "keys", symptom, RAISES, "Why.", "found by trying", [], "r()\n", "f()\n")
+
+    line = render._by_error_line
+    assert line(
+        "value key 'v' not found in out_keys ['x']", entry("KeyError: value key 'v' not found"), "KeyError"
+    ) == ("- [`value key 'v' not found in out_keys ['x']`](keys.md#e)")
+    assert line("tuple index out of range", entry("IndexError: tuple index out of range (lmbda=0)"), "IndexError") == (
+        "- [`tuple index out of range`](keys.md#e): (lmbda=0)"
+    )
+    assert line("Could not override 'x'.", entry("Overrides fail"), "hydra.errors.ConfigCompositionException") == (
+        "- [`Could not override 'x'.`](keys.md#e): Overrides fail"
+    )

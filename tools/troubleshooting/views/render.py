@@ -178,7 +178,12 @@ def _by_error_line(message: str, entry: Entry, error_type: str) -> str:
     symptom = entry.symptom
     for prefix in (f"{error_type}: ", f"{error_type.rsplit('.', 1)[-1]}: "):
         symptom = symptom.removeprefix(prefix)
-    extra = symptom[len(message) :].strip() if symptom.startswith(message) else entry.symptom
+    if symptom.startswith(message):
+        extra = symptom[len(message) :].strip()
+    elif message.startswith(symptom.rstrip(".")):  # the symptom is the start of the message
+        extra = ""
+    else:
+        extra = entry.symptom
     line = f"- [{table_cells.code(message)}]({_entry_link(entry)})"
     return line + (f": {table_cells.text(extra)}" if extra else "")
 
