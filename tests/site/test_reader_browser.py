@@ -92,8 +92,12 @@ SIDEWAYS = r"""() => {
 }"""
 
 # Tables whose columns must all be visible at 1280 px (the issue named them), by page pattern
-# and first heading: the loss table, the hook-points table, every loss's constructor table.
-MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point"), ("/losses/*/", "Argument")]
+# and first heading: the loss table and the hook-points table.  The loss pages' constructor
+# tables were on this list while cells could break words anywhere; issue 22 forbids that (a
+# word or number never splits; a table that cannot fit scrolls, its first column in view, which
+# test_wide_tables_keep_their_names_in_view holds), and 7 of them now scroll their last column
+# (the upstream description, long names outside backticks) at 1280 px.
+MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point")]
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +167,7 @@ def test_the_named_tables_show_every_column_at_1280px(sweep):
                     found += 1
                     if table["cut"]:
                         cut.setdefault(path, []).append(table["cut"])
-    assert found > 40, f"the named tables were not found (only {found})"
+    assert found >= len(MUST_FIT), f"the named tables were not found (only {found})"
     assert not cut, f"columns hidden behind a sideways scroll at {LAPTOP[0]} px: {cut}"
 
 
