@@ -20,6 +20,9 @@ SNAPSHOT_TORCH ?= 2.13.0
 export OMP_NUM_THREADS := 1
 export NO_MKDOCS_2_WARNING := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# Builds from make are local unless SITE_URL says where the site is served (the Pages workflow
+# sets it): without SITE_URL or LOCAL_BUILD=1 the build refuses a sitemap at 127.0.0.1.
+export LOCAL_BUILD ?= 1
 
 .DEFAULT_GOAL := help
 .PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept api-snapshot release-venv
@@ -35,9 +38,11 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 serve: $(STAMP) ## Serve the site with live reload on http://127.0.0.1:8000
+	@echo "Local build: links and the sitemap point at http://127.0.0.1:8000/"
 	$(PY) -m mkdocs serve --dirty --dev-addr 127.0.0.1:8000
 
 build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json)
+	@echo "$${SITE_URL:+Build for $$SITE_URL}$${SITE_URL:-Local build: links and the sitemap point at http://127.0.0.1:8000/ (set SITE_URL for a deployed site)}"
 	$(PY) -m mkdocs build --strict --site-dir site
 
 test: $(STAMP) $(RELEASE_PROJECT_STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser

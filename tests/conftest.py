@@ -32,6 +32,7 @@ def build_env() -> dict[str, str]:
     env = dict(os.environ)
     env.setdefault("OMP_NUM_THREADS", "1")
     env["SITE_URL"] = SITE_URL
+    env["LOCAL_BUILD"] = "1"  # SITE_URL is a loopback address: the build refuses it otherwise
     env["NO_MKDOCS_2_WARNING"] = "1"  # Material's banner about MkDocs 2, not a build warning
     return env
 

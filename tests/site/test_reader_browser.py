@@ -92,8 +92,12 @@ SIDEWAYS = r"""() => {
 }"""
 
 # Tables whose columns must all be visible at 1280 px (the issue named them), by page pattern
-# and first heading: the loss table, the hook-points table, every loss's constructor table.
-MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point"), ("/losses/*/", "Argument")]
+# and first heading: the loss table and the hook-points table.  The loss pages' constructor
+# tables were on this list while cells could break words anywhere; issue 22 forbids that (a
+# word or number never splits; a table that cannot fit scrolls, its first column in view, which
+# test_wide_tables_keep_their_names_in_view holds), and 7 of them now scroll their last column
+# (the upstream description, long names outside backticks) at 1280 px.
+MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point")]
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +167,7 @@ def test_the_named_tables_show_every_column_at_1280px(sweep):
                     found += 1
                     if table["cut"]:
                         cut.setdefault(path, []).append(table["cut"])
-    assert found > 40, f"the named tables were not found (only {found})"
+    assert found >= len(MUST_FIT), f"the named tables were not found (only {found})"
     assert not cut, f"columns hidden behind a sideways scroll at {LAPTOP[0]} px: {cut}"
 
 
@@ -257,6 +261,11 @@ def test_a_missing_page_gets_the_styled_404_under_the_sub_path(browser, served_s
     assert response.status == 404
     assert tab.locator(".md-header").is_visible() and "404" in tab.locator(".md-content").inner_text()
     assert not failed, f"the 404 page could not load: {failed}"
+    # A way on: the search opens from it, and its section links resolve under the sub-path.
+    links = tab.locator(".md-content a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert SUB_PATH + "/losses/" in links and SUB_PATH + "/troubleshooting/" in links, links
+    tab.locator("label.md-button[for=__search]").click()
+    assert tab.locator("input.md-search__input").is_visible()
     # Its links start with the sub-path (site_url), so they work whatever URL was missing.
     assert tab.locator("link[rel=stylesheet]").first.get_attribute("href").startswith(SUB_PATH + "/")
     tab.close()
@@ -290,6 +299,11 @@ SCREENSHOTS = {
     "recipe": "/recipes/*/",
     "learning-curves": "/recipes/learning-curves/",
     "troubleshooting": "/troubleshooting/*/",
+    "troubleshooting-index": "/troubleshooting/",
+    "choose-a-loss": "/choose-a-loss/",
+    "tools": "/tools/",
+    "trainer-page": "/trainers/PPOTrainer/",
+    "parity-group": "/configs/parity/*/",
 }
 
 
@@ -309,6 +323,13 @@ def test_full_page_screenshots_for_reviewers(browser, served_site, site):  # noq
         tab.goto(served_site + path, wait_until="networkidle")
         tab.screenshot(path=str(out / f"{name}.png"), full_page=True)
         written.append(name)
+    # The page a missing URL gets, and a phone's view of a loss page.
+    tab.goto(served_site + "/no/such/page/", wait_until="networkidle")
+    tab.screenshot(path=str(out / "404.png"), full_page=True)
+    tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    tab.goto(served_site + "/losses/ClipPPOLoss/", wait_until="networkidle")
+    tab.screenshot(path=str(out / "loss-page-phone.png"), full_page=True)
+    written += ["404", "loss-page-phone"]
     tab.close()
     print(f"screenshots in {out}: {written}; no page yet for {absent}")
     assert {"home", "loss-table", "loss-page", "estimator-matrix"} <= set(written)

@@ -1,12 +1,22 @@
-"""Line-break opportunities inside inline code, so identifiers wrap at ``_ . , /`` and nowhere else.
+"""Line-break opportunities inside long inline code, so long identifiers wrap at ``_ . /`` only.
 
 Material lets inline code break anywhere (``word-break: break-word``), so a
 narrow table column shows ``loss_obje|ctive`` or ``delay_actor=Fals|e``.  CSS
 alone cannot say "break after an underscore": a browser sees
 ``value_network_update_interval`` as one unbreakable word.  So the built HTML
-gets a ``<wbr>`` after each ``_``, ``.``, ``,``, ``/``, ``(`` and ``=`` that
-sits between two parts of a name or call (``make_value_estimator(ValueEstimators.GAE``,
-``delay_actor=False``), and ``docs/assets/site.css`` forbids breaking elsewhere.
+gets a ``<wbr>`` after each ``_``, ``.`` and ``/`` that sits between two parts of
+a name (``make_value_estimator``, ``torchrl.objectives``), and
+``docs/assets/site.css`` forbids breaking elsewhere.
+
+Only in code spans of at least ``LONG`` characters (issue 22), and only after
+``_ . /`` (no longer after ``, ( =``).  A short name (``td_error``, ``gamma=0.99``)
+stays whole: its column is at least that wide.  The threshold was measured in
+Chromium at 1280 px on the built site: at 28 characters, names of 12 to 27
+characters kept the hook-points table (trainers/loop) and 19 loss pages' tables
+from fitting once cells no longer break words anywhere; at 12, the hook-points
+table and the loss table fit again, and 7 constructor tables still scroll their
+description column (upstream prose with long names outside backticks).
+``tests/site/test_reader_sweep.py`` counts the breaks.
 
 ``<wbr>`` is invisible, copies as nothing, and Material's search indexer
 treats it as a void tag (the text on both sides stays one token), so readers
@@ -26,7 +36,10 @@ TAG = re.compile(r"(<[^>]*>)")
 # A break goes after the separator, only when a name part (or an escaped character, such as
 # the &lt; of <value>) follows it: not in 0.99 or eps=0.5, not at the end.  Entities hold
 # none of the separators, so no break lands inside one.
-BREAK_AFTER = re.compile(r"(?<=[\w)\]\"'])([_.,/(=])(?=[A-Za-z(\[\"']|&[#\w]+;)")
+BREAK_AFTER = re.compile(r"(?<=[\w)\]\"'])([_./])(?=[A-Za-z(\[\"']|&[#\w]+;)")
+# Code spans shorter than this (in characters of text) get no break: see the module's docstring.
+LONG = 12
+ENTITY = re.compile(r"&[#\w]+;")
 
 
 def _text_with_breaks(text: str) -> str:
@@ -38,11 +51,13 @@ def _code_with_breaks(match: re.Match) -> str:
     opening, body, closing = match.groups()
     if "<wbr>" in body:  # already processed (a page rendered twice by `serve --dirty`)
         return match.group(0)
+    if len(ENTITY.sub("x", TAG.sub("", body))) < LONG:
+        return match.group(0)
     return opening + _text_with_breaks(body) + closing
 
 
 def add_break_opportunities(html: str) -> str:
-    """``html`` with ``<wbr>`` inside every inline ``<code>`` at name boundaries; ``<pre>`` untouched."""
+    """``html`` with ``<wbr>`` inside every long inline ``<code>`` at name boundaries; ``<pre>`` untouched."""
     out, last = [], 0
     for block in PRE_BLOCK.finditer(html):
         out.append(INLINE_CODE.sub(_code_with_breaks, html[last : block.start()]))

@@ -15,6 +15,7 @@ import logging
 import os
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -37,7 +38,7 @@ SNIPPET_INCLUDE = re.compile(r"""--8<--\s+["']([^"':]+)["']""")
 # shows what `make outputs` stored for it: both make the page stale under `serve --dirty`.
 OUTPUT_MARKER = re.compile(r"<!--\s*gen:outputs\.(?:show|tabs)\s+(\S+)")
 
-_build = {"dirty": False, "generated": set(), "used": set()}
+_build = {"dirty": False, "generated": set(), "used": set(), "command": "build"}
 # Each page's Markdown export (tools/site/exports.py) by page: kept across `make serve`
 # rebuilds, so that a dirty rebuild, which renders only the edited pages, still writes whole exports.
 _exported: dict[str, exports.PageExport] = {}
@@ -49,6 +50,8 @@ GENERATION_INPUTS = (TOOLS, DATA, ROOT / "outputs", SNIPPETS, ROOT / "pyproject.
 # they and the inventory were made from: a `make serve` rebuild after a prose edit reuses the
 # pages and leaves the inventory it wrote alone (regenerating cost most of such a rebuild).
 _generation: dict = {}
+# Hosts that only this machine reaches: a sitemap or canonical link there is wrong anywhere else.
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
 
 
 class _DropDirtyNotice(logging.Filter):
@@ -60,6 +63,7 @@ class _DropDirtyNotice(logging.Filter):
 
 def on_startup(command: str, dirty: bool) -> None:
     _build["dirty"] = dirty
+    _build["command"] = command
     if dirty:
         logging.getLogger("mkdocs.commands.build").addFilter(_DropDirtyNotice())
 
@@ -71,7 +75,24 @@ def on_shutdown() -> None:
     gc.freeze()
 
 
+def _check_site_url(config: MkDocsConfig) -> None:
+    """Refuse canonical links and a sitemap at a loopback host, unless told the build is local.
+
+    ``mkdocs serve`` is local by nature; ``make build``/``make serve`` set LOCAL_BUILD=1 and say
+    so; the Pages workflow sets SITE_URL.  A plain ``mkdocs build`` without either used to write
+    a sitemap of http://127.0.0.1:8000/ URLs (issue 22).
+    """
+    host = urlsplit(config.site_url or "").hostname
+    if host in LOOPBACK and _build["command"] != "serve" and os.environ.get("LOCAL_BUILD") != "1":
+        raise PluginError(
+            f"site_url is {config.site_url}, a loopback address: the sitemap and every canonical link would "
+            "point at this machine. Set SITE_URL to the address the site is served from (the Pages workflow "
+            "does), or set LOCAL_BUILD=1 for a build only this machine reads (make build does)."
+        )
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _check_site_url(config)
     # Python's cyclic collector walks every tracked object on each full collection, and once
     # torch and torchrl are imported there are millions: collections spread over the import and
     # the generation cost about a fifth of a cold build (issue 23).  It stays off until every
@@ -259,7 +280,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
             )
             _build["exported_now"].add(src)
     if _build["python_handler"] is not None:
-        html = search.exclude_repeated_parameters(html, search.repeated_parameters())
+        html = search.replace_repeated_parameters(html, search.repeated_parameters())
     return add_break_opportunities(html)
 
 

@@ -100,3 +100,11 @@ def test_attribute_fields_read_as_text():
     text = to_markdown(doc)
     assert "`default_value_estimator` (class attribute): The default value type." in text
     assert ":cvar" not in text
+
+
+def test_a_list_right_under_a_line_of_text_reads_as_a_list():
+    out = to_markdown("The trainer handles:\n- replay buffers\n- target updates\n\nMore.")
+    assert out == "The trainer handles:\n\n- replay buffers\n- target updates\n\nMore."
+    # Inside a parameter's description (indented) too; a continuation line of an item is left alone.
+    out = to_markdown("Args:\n    eps: the threshold.\n        - float x: symmetric\n          clipped\n")
+    assert "the threshold.\n\n        - float x: symmetric\n          clipped" in out

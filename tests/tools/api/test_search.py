@@ -1,4 +1,4 @@
-"""The search index skips constructor parameters a page already lists in its own table."""
+"""A constructor parameter a page lists in its own table is described once: the API section links it."""
 
 from __future__ import annotations
 
@@ -29,29 +29,32 @@ def _class(identifier: str, *, heading: bool, method_params: bool = True) -> str
     )
 
 
-def test_only_the_listed_classes_own_parameter_tables_are_excluded():
+def test_only_the_listed_classes_own_parameter_tables_are_replaced_by_a_link():
     html = '<h2 id="api">API</h2>' + _class("pkg.Loss", heading=False) + _class("pkg.Hook", heading=True)
-    out = search.exclude_repeated_parameters(html, {"pkg.Loss"})
+    out = search.replace_repeated_parameters(html, {"pkg.Loss": "constructor"})
     loss, hook = out.split('<div class="doc doc-object doc-class">')[1:]
-    assert loss.count("<table data-search-exclude>") == 2 and loss.count("<p data-search-exclude>") == 2
-    assert "<table>" in loss.split("doc-children")[1]  # forward's parameters stay searchable
-    assert "data-search-exclude" not in hook
-    assert out.replace(" data-search-exclude", "") == html  # nothing else changes
+    own = loss.split("doc-children")[0]
+    assert "actor" not in own and "gamma" not in own
+    assert own.count('<a href="#constructor">') == 1
+    assert "tensordict" in loss.split("doc-children")[1]  # forward's parameters stay
+    assert hook == html.split('<div class="doc doc-object doc-class">')[2]
 
 
 def test_a_class_shown_with_its_heading_is_found_too():
     html = _class("pkg.Trainer", heading=True, method_params=False)
-    assert search.exclude_repeated_parameters(html, {"pkg.Trainer"}).count("<table data-search-exclude>") == 2
+    out = search.replace_repeated_parameters(html, {"pkg.Trainer": "parameters"})
+    assert "<table>" not in out and '<a href="#parameters">' in out
 
 
 def test_pages_without_api_sections_are_untouched():
     html = '<h1 id="x">T</h1><p><span class="doc-section-title">Parameters:</span></p><table></table>'
-    assert search.exclude_repeated_parameters(html, {"x"}) == html
+    assert search.replace_repeated_parameters(html, {"x": "constructor"}) == html
 
 
 def test_losses_and_trainers_are_the_classes_whose_pages_list_their_parameters():
     documented = objects.documented()
     chosen = search.repeated_parameters()
-    assert documented["ClipPPOLoss"].identifier in chosen and documented["PPOTrainer"].identifier in chosen
+    assert chosen[documented["ClipPPOLoss"].identifier] == "constructor"
+    assert chosen[documented["PPOTrainer"].identifier] == "parameters"
     for name in ("GAE", "SoftUpdate", "LogScalar", "LossModule"):
         assert documented[name].identifier not in chosen

@@ -1,36 +1,41 @@
-"""Line-break opportunities go inside inline code at name boundaries, nowhere else."""
+"""Line-break opportunities go inside long inline code at name boundaries, nowhere else."""
 
 from __future__ import annotations
 
-from tools.core.word_breaks import add_break_opportunities
+from tools.core.word_breaks import LONG, add_break_opportunities
 
 
-def test_breaks_go_after_underscores_dots_commas_and_slashes_between_name_parts():
-    html = '<td><code>"td_error"</code> <code>torchrl.objectives.ClipPPOLoss</code> <code>("next","r")</code></td>'
+def test_breaks_go_after_underscores_dots_and_slashes_between_name_parts():
+    html = (
+        '<td><code>"value_network_update_interval"</code> <code>torchrl.objectives.ClipPPOLoss</code> '
+        "<code>docs/value-estimators/reference.md</code></td>"
+    )
     out = add_break_opportunities(html)
-    assert '<code>"td_<wbr>error"</code>' in out
+    assert '<code>"value_<wbr>network_<wbr>update_<wbr>interval"</code>' in out
     assert "<code>torchrl.<wbr>objectives.<wbr>ClipPPOLoss</code>" in out
-    assert '("next",<wbr>"r")' in out
+    assert "<code>docs/<wbr>value-estimators/<wbr>reference.<wbr>md</code>" in out
 
 
-def test_calls_and_keyword_values_break_after_the_bracket_and_the_equals_sign():
-    out = add_break_opportunities(
-        "<code>make_value_estimator(ValueEstimators.&lt;x&gt;) delay_actor=False eps=0.5</code>"
-    )
-    assert out == (
-        "<code>make_<wbr>value_<wbr>estimator(<wbr>ValueEstimators.<wbr>&lt;x&gt;) "
-        "delay_<wbr>actor=<wbr>False eps=0.5</code>"
-    )
+def test_short_names_stay_whole():
+    # A short name keeps its column at least as wide as itself instead of breaking (issue 22).
+    for name in ("td_error", '"reward"', "gamma=0.99", "a_b.c"):
+        assert len(name) < LONG
+        assert add_break_opportunities(f"<code>{name}</code>") == f"<code>{name}</code>"
 
 
-def test_numbers_names_edges_and_code_blocks_are_left_alone():
-    html = "<code>0.99</code> <code>__init__</code> <code>a_</code><pre><code>a_b.c</code></pre>"
-    assert (
-        add_break_opportunities(html)
-        == "<code>0.99</code> <code>__<wbr>init__</code> <code>a_</code><pre><code>a_b.c</code></pre>"
+def test_brackets_commas_and_equals_signs_get_no_break():
+    out = add_break_opportunities("<code>make_value_estimator(ValueEstimators.&lt;x&gt;) delay_actor=False</code>")
+    assert out == ("<code>make_<wbr>value_<wbr>estimator(ValueEstimators.<wbr>&lt;x&gt;) delay_<wbr>actor=False</code>")
+
+
+def test_numbers_edges_and_code_blocks_are_left_alone():
+    html = "<code>0.99 and __init__ and a_ and a_b_c_d</code><pre><code>a_b.c_d_e_f_g_h_i_j_k_l_m_n_o</code></pre>"
+    assert add_break_opportunities(html) == (
+        "<code>0.99 and __<wbr>init__ and a_ and a_<wbr>b_<wbr>c_<wbr>d</code>"
+        "<pre><code>a_b.c_d_e_f_g_h_i_j_k_l_m_n_o</code></pre>"
     )
 
 
 def test_running_twice_changes_nothing_more():
-    once = add_break_opportunities("<code>a_b</code>")
-    assert add_break_opportunities(once) == once
+    once = add_break_opportunities("<code>a_very_long_identifier_with_many_parts</code>")
+    assert "<wbr>" in once and add_break_opportunities(once) == once

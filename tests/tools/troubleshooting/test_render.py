@@ -43,9 +43,13 @@ def test_an_entry_shows_heading_text_cause_blocks_and_links():
     assert "## KeyError: 'x' { #loud }" in out
     assert "```text\nKeyError: 'x'\nmore\n```" in out
     assert "[pytorch/rl#1](https://github.com/pytorch/rl/issues/1)" in out
-    assert "```python\nrepro()\n```" in out and "```python\nfix()\n```" in out
+    assert (
+        '??? example "Reproduce (runs alone; catches the error and asserts it)"\n    ```python\n    repro()\n    ```'
+        in out
+    )
+    assert '```python hl_lines="1"\nfix()\n```' in out
     assert "[ClipPPOLoss](../losses/ClipPPOLoss.md)" in out
-    assert "Nothing is raised" in out and "```python\ncheck()\n```" in out
+    assert "Nothing is raised" in out and "    ```python\n    check()\n    ```" in out
 
 
 def test_a_text_that_moved_from_the_reviewed_one_is_flagged_on_the_page():
@@ -53,9 +57,11 @@ def test_a_text_that_moved_from_the_reviewed_one_is_flagged_on_the_page():
     assert "changed since the entry was reviewed" in out and "make troubleshooting-accept" in out
 
 
-def test_index_tables_and_checklist():
+def test_index_lists_and_checklist():
     by_error = render.render_by_error(_curated(), _captures())
-    assert "| `KeyError` | `'x'` | [KeyError: 'x'](keys.md#loud) |" in by_error
+    # The symptom is the message here: the line is the link alone.
+    assert "### KeyError { #error-keyerror }\n\n- [`'x'`](keys.md#loud)\n" in by_error
+    assert render.error_types(_curated(), _captures()) == "**Errors by type:** [KeyError](#error-keyerror)\n"
     assert render.render_checklist(_curated()) == "- [ ] [Nothing moves](keys.md#quiet)\n"
     assert "| [Keys](keys.md) | 2 | 1 |" in render.render_areas(_curated())
 
@@ -101,7 +107,8 @@ def test_a_fix_for_each_data_layout_is_its_own_block():
     )
     assert entry.fix_blocks() == [("per agent", "first()\n"), ("for the team", "second()\n")]
     out = render.render_entry(entry, Capture("two", "KeyError", "KeyError: 'x'", "0.14.1"), None)
-    assert "*per agent:*\n\n```python\nfirst()\n```" in out and "*for the team:*\n\n```python\nsecond()\n```" in out
+    assert "*per agent:*\n" in out and "*for the team:*\n" in out
+    assert out.index("first()") < out.index("*for the team:*") < out.index("second()")
 
 
 def test_the_multi_agent_entry_shows_both_layouts(troubleshooting_entries):
@@ -109,3 +116,26 @@ def test_the_multi_agent_entry_shows_both_layouts(troubleshooting_entries):
     captions = [caption for caption, _code in entry.fix_blocks()]
     assert captions == ["done and terminated per agent (ClipPPOLoss)", "one done flag for the team (MAPPOLoss)"]
     assert "'NoneType' object has no attribute 'clone'" in entry.cause and "MAPPOLoss" in entry.cause
+
+
+def test_the_fix_highlights_the_lines_that_differ_from_the_reproduction():
+    before = "import torch\nloss = make(x)\nloss(td)\nprint('done')\n"
+    after = "import torch\nloss = make(x)\nloss.set_keys(a='b')\nloss(td)\nprint('fixed')\n"
+    assert render.changed_lines(before, after) == [3, 5]
+    assert render.changed_lines(before, before) == []
+
+
+def test_the_index_line_adds_only_what_the_symptom_says_beyond_the_message():
+    def entry(symptom):
+        return Entry("e", "keys", symptom, RAISES, "Why.", "found by trying", [], "r()\n", "f()\n")
+
+    line = render._by_error_line
+    assert line(
+        "value key 'v' not found in out_keys ['x']", entry("KeyError: value key 'v' not found"), "KeyError"
+    ) == ("- [`value key 'v' not found in out_keys ['x']`](keys.md#e)")
+    assert line("tuple index out of range", entry("IndexError: tuple index out of range (lmbda=0)"), "IndexError") == (
+        "- [`tuple index out of range`](keys.md#e): (lmbda=0)"
+    )
+    assert line("Could not override 'x'.", entry("Overrides fail"), "hydra.errors.ConfigCompositionException") == (
+        "- [`Could not override 'x'.`](keys.md#e): Overrides fail"
+    )

@@ -75,13 +75,14 @@ def test_the_report_is_folded_under_the_reproduction_with_a_link_to_the_checker(
             "demo", "loss", "batch", 'Keys it reads:\n  "action"  MISSING\nVerdict: not ready (1 problem)', False
         ),
     )
-    block = out.split("```python\nrepro()\n```\n", 1)[1]
+    block = out.split("    ```python\n    repro()\n    ```\n", 1)[1]
     assert block.lstrip("\n").startswith('??? info "What check_wiring says about this case"\n')
     assert "[`check_wiring`](../tools/check-wiring.md)" in block and "`loss` and `batch`" in block
     assert (
         '    ```text\n    Keys it reads:\n      "action"  MISSING\n    Verdict: not ready (1 problem)\n    ```' in block
     )
-    assert block.index("Verdict") < block.index("**Fix:**")
+    # The fix comes first, the folded reproduction and the checker's report on it after.
+    assert out.index("**Fix**") < out.index("??? example") < out.index("Verdict")
 
 
 def test_the_forward_pass_it_reports_raises_what_the_reader_sees(

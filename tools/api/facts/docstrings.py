@@ -16,6 +16,9 @@ What the site does with them:
   lines) are dropped: this site shows only code it ran;
 * ``.. note::``/``.. warning::``/... become Google admonitions;
 * attribute fields (``:cvar name: text``) become "`name` (class attribute): text";
+* a list that starts right under a line of text gets the blank line Markdown needs
+  to read it as a list (``The trainer handles:`` then ``- ...`` lines ran into one
+  paragraph);
 * ``<`` and ``>`` outside code spans are escaped, so a docstring cannot
   inject HTML into the page.
 """
@@ -173,13 +176,28 @@ def _inline(line: str, link: Link) -> str:
     return RST_BARE_REF.sub(lambda m: m.group("text") if " " in m.group("text") else m.group(0), line)
 
 
+LIST_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*+]|\d+[.)])\s+\S")
+
+
+def _list_breaks(lines: list[str]) -> list[str]:
+    """A blank line before the first item of a list that directly follows text (at its indentation or less)."""
+    out: list[str] = []
+    for line in lines:
+        item = LIST_ITEM.match(line)
+        follows_text = out and out[-1].strip() and not LIST_ITEM.match(out[-1])
+        if item and follows_text and _indent(out[-1]) <= len(item.group("indent")):
+            out.append("")
+        out.append(line)
+    return out
+
+
 def to_markdown(docstring: str, link: Link = lambda target: None) -> str:
     """One docstring, cleaned as the module docstring says.
 
     ``link(target)`` returns the identifier to link a role's target to
     (``torchrl.objectives.ClipPPOLoss``), or None for a code span.
     """
-    lines = _directives(_drop_code(docstring.splitlines()))
+    lines = _list_breaks(_directives(_drop_code(docstring.splitlines())))
     # A trailing "::" (reStructuredText's literal-block marker) reads as a colon.
     lines = [
         line[:-1] if line.rstrip().endswith("::") and not line.strip().startswith("..") else line for line in lines

@@ -101,7 +101,7 @@ def render_summary(families: list[FamilyCurves]) -> str:
                 c.environment,
                 f"{_number(c.final_mean)} ± {_number(c.final_std)}",
                 _number(c.baseline),
-                verdict(c),
+                verdict(c) if c.beats_baseline is not False else f"**{verdict(c)}**",
                 normalised,
                 _count(c.frames),
                 _minutes(c.cpu_seconds),

@@ -14,7 +14,8 @@ from tools.targets.facts import cadences, reference
 
 def _summary(slug: str) -> str:
     chosen = recipe(slug.strip())
-    return render.render_summary(chosen, checked_losses(chosen))
+    curves = {c.recipe: c for c in all_curves()}.get(chosen.source)
+    return render.render_summary(chosen, checked_losses(chosen), curves)
 
 
 def _keys(slug: str) -> str:

@@ -127,7 +127,24 @@ def render_index(recipes: list[Recipe], curves_by_recipe: Mapping[str, object]) 
 # --- one recipe page ---------------------------------------------------------------------------
 
 
-def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> str:
+def does_not_learn(curves) -> str:
+    """A warning for the top of a recipe page whose family does not beat a random policy, else "".
+
+    Generated from the committed learning curves (``tools.curves``), so it comes and goes with them.
+    """
+    if curves is None or curves.beats_baseline is not False:
+        return ""
+    return (
+        '!!! warning "This recipe does not beat a random policy"\n'
+        f"    Trained over {len(curves.seeds)} seeds by `make curves`, its final return is "
+        f"{curves.final_mean:,.1f} ± {curves.final_std:,.1f} against {curves.baseline:,.1f} for a uniformly "
+        "random policy: not better by more than the seeds' spread. The wiring below is still what torchrl "
+        "expects; the [learning curve](#learning-curve) shows what it does.\n\n"
+    )
+
+
+def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord], curves=None) -> str:
+    """The recipe at a glance; ``curves``: its family's learning curves (a warning on top when it does not learn)."""
     prefix = "../"
     rows = [
         ("Loss", ", ".join(_loss_link(n) for n in recipe.losses)),
@@ -138,7 +155,7 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> st
     ]
     knobs = table(
         ("Knob", "Default", "What it sets"),
-        [(f"`{knob.name}`", code(knob.value), text(knob.comment)) for knob in recipe.knobs],
+        [(code(knob.name), code(knob.value), text(knob.comment)) for knob in recipe.knobs],
     ).splitlines()
     contract = (
         f"`train()` takes {', '.join(code(k) for k in recipe.train_defaults)} as keyword arguments "
@@ -147,7 +164,8 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> st
     )
     folded = "\n".join("    " + line for line in [*knobs, "", contract])
     return (
-        table(("", ""), rows)
+        does_not_learn(curves)
+        + table(("", ""), rows)
         + "\n\nRead from the file's source by the build.\n\n"
         + f'??? abstract "Knobs: {len(recipe.knobs)} module-level constants, and `train()`"\n\n'
         + folded

@@ -52,6 +52,7 @@ CONCERN = Concern(
     sections={
         "area": lambda arg: render.render_area(curated_entries(), captures(), reviewed(), arg.strip(), wiring_cases()),
         "by_error": lambda _arg: render.render_by_error(curated_entries(), captures()),
+        "error_types": lambda _arg: render.error_types(curated_entries(), captures()),
         "checklist": lambda _arg: render.render_checklist(curated_entries()),
         "areas": lambda _arg: render.render_areas(curated_entries()),
         "fixed": lambda _arg: render.render_fixed(curated_entries(), captures().torchrl, fixed_outcomes()),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import textwrap
 
@@ -30,9 +31,23 @@ def _entry_link(entry: Entry) -> str:
     return urls.link(urls.TROUBLESHOOTING, urls.troubleshooting_area(entry.area), entry.slug)
 
 
-def _fence(lang: str, body: str) -> str:
+def _fence(lang: str, body: str, highlight: list[int] | None = None) -> str:
     ticks = "````" if "```" in body else "```"
-    return f"{ticks}{lang}\n{body.rstrip()}\n{ticks}\n"
+    options = f' hl_lines="{" ".join(map(str, highlight))}"' if highlight else ""
+    return f"{ticks}{lang}{options}\n{body.rstrip()}\n{ticks}\n"
+
+
+def changed_lines(before: str, after: str) -> list[int]:
+    """The lines of ``after`` (1-based) that ``before`` does not have in that place: what a fix changed.
+
+    difflib's matching blocks, line by line, ignoring trailing blanks; a line only moved or
+    re-indented counts as changed, which is what a reader should look at.
+    """
+    old, new = before.rstrip().splitlines(), after.rstrip().splitlines()
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    return [
+        j + 1 for tag, _i1, _i2, j1, j2 in matcher.get_opcodes() if tag in ("replace", "insert") for j in range(j1, j2)
+    ]
 
 
 def _source(entry: Entry) -> str:
@@ -65,7 +80,14 @@ def render_wiring(entry: Entry, case: WiringCase) -> str:
 
 
 def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: WiringCase | None = None) -> str:
-    parts = [f"## {_inline(entry.symptom)} {{ #{entry.slug} }}\n"]
+    """One entry: the symptom, why, the error text, then the blocks (kept out of the search index).
+
+    The cause comes first under the heading, so a search result's preview (the start of the
+    section's indexed text) shows the symptom and its cause; the reproduction and the fix sit in
+    a ``data-search-exclude`` block, so a preview is never a code block taller than the results
+    panel (issue 22).  The error text stays indexed: pasting it is how readers search.
+    """
+    parts = [f"## {_inline(entry.symptom)} {{ #{entry.slug} }}\n", f"**Why.** {entry.cause}\n"]
     if entry.kind == SILENT:
         parts.append(
             f"Nothing is raised: the run goes on and is wrong. The reproduction below asserts the symptom "
@@ -90,23 +112,35 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: 
                 f"    The entry was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
                 "Check the cause and the fix below, then run `make troubleshooting-accept`.\n"
             )
-    parts.append(f"**Why.** {entry.cause}\n")
+    blocks = []
     if entry.kind == ELSEWHERE:
-        parts.append("**Check your installation** (passes when the extension loads):\n")
-        parts.append(_fence("python", entry.reproduce))
-        parts.append("**Fix:**\n")
-        parts.append(_fence("console", entry.fix_console))
+        blocks.append("**Check your installation** (passes when the extension loads):\n")
+        blocks.append(_fence("python", entry.reproduce))
+        blocks.append("**Fix:**\n")
+        blocks.append(_fence("console", entry.fix_console))
     else:
         what = "asserts the symptom" if entry.kind == SILENT else "catches the error and asserts it"
-        parts.append(f"**Reproduce** (runs alone; {what}):\n")
-        parts.append(_fence("python", entry.reproduce))
+        fixes = entry.fix_blocks()
+        if len(fixes) == 1:
+            changed = changed_lines(entry.reproduce, fixes[0][1])
+            count = f"{len(changed)} line{'s' if len(changed) != 1 else ''}"
+            blocks.append(f"**Fix** (runs alone; the {count} that differ from the reproduction are highlighted):\n")
+        else:
+            blocks.append(
+                "**Fix**, one per data layout (each runs alone; lines that differ from the reproduction are highlighted):\n"
+            )
+        for caption, code in fixes:
+            if len(fixes) > 1:
+                blocks.append(f"*{_inline(caption)}:*\n")
+            blocks.append(_fence("python", code, changed_lines(entry.reproduce, code)))
+        # Folded: the fix shows what changed; the whole reproduction is a click away (issue 22).
+        blocks.append(
+            f'??? example "Reproduce (runs alone; {what})"\n'
+            + textwrap.indent(_fence("python", entry.reproduce), "    ")
+        )
         if wiring is not None:
-            parts.append(render_wiring(entry, wiring))
-        parts.append("**Fix:**\n")
-        for caption, code in entry.fix_blocks():
-            if caption:
-                parts.append(f"*{_inline(caption)}:*\n")
-            parts.append(_fence("python", code))
+            blocks.append(render_wiring(entry, wiring))
+    parts.append("<div data-search-exclude markdown>\n\n" + "\n".join(blocks) + "\n</div>\n")
     if entry.links:
         links = " · ".join(f"[{label}]({_link(target)})" for label, target in entry.links)
         parts.append(f"**See:** {links}\n")
@@ -127,22 +161,51 @@ def render_area(
 
 
 def render_by_error(curated: Curated, captures: Captures) -> str:
-    """Error text (first line) -> entry, sorted by exception type then text."""
-    rows = []
+    """Error text (first line) -> entry: one list per exception type, the message is the link.
+
+    A list, not a table: a message is a sentence to scan, and a link column beside it left
+    the message 76 px wide (issue 22).  Types and messages are sorted case-insensitively.
+    """
+    groups: dict[str, list[tuple[str, Entry, str]]] = {}
     for entry in curated.entries:
         capture = captures.get(entry.slug)
         if capture.first_line is None:
             continue
         name = capture.error_type.rsplit(".", 1)[-1]
         message = capture.first_line.split(": ", 1)[1] if ": " in capture.first_line else capture.first_line
-        rows.append((name, message, entry))
-    rows.sort(key=lambda row: (row[0].lower(), row[1].lower()))
-    lines = ["| Error | Message (first line) | Entry |", "| --- | --- | --- |"]
-    for name, message, entry in rows:
-        lines.append(
-            f"| `{name}` | {table_cells.code(message)} | [{table_cells.text(entry.symptom)}]({_entry_link(entry)}) |"
-        )
-    return "\n".join(lines) + "\n"
+        groups.setdefault(name, []).append((message, entry, capture.error_type))
+    parts = []
+    for name in sorted(groups, key=str.lower):
+        rows = sorted(groups[name], key=lambda row: row[0].lower())
+        parts.append(f"### {name} {{ #error-{name.lower()} }}\n")
+        parts.append("\n".join(_by_error_line(*row) for row in rows) + "\n")
+    return "\n".join(parts)
+
+
+def _by_error_line(message: str, entry: Entry, error_type: str) -> str:
+    """``- [message](entry)``, then what the symptom adds to the message (often nothing: it is the message)."""
+    symptom = entry.symptom
+    for prefix in (f"{error_type}: ", f"{error_type.rsplit('.', 1)[-1]}: "):
+        symptom = symptom.removeprefix(prefix)
+    if symptom.startswith(message):
+        extra = symptom[len(message) :].strip()
+    elif message.startswith(symptom.rstrip(".")):  # the symptom is the start of the message
+        extra = ""
+    else:
+        extra = entry.symptom
+    line = f"- [{table_cells.code(message)}]({_entry_link(entry)})"
+    return line + (f": {table_cells.text(extra)}" if extra else "")
+
+
+def error_types(curated: Curated, captures: Captures) -> str:
+    """One line of links to the groups of ``render_by_error``, for the top of the index."""
+    names = {
+        captures.get(e.slug).error_type.rsplit(".", 1)[-1]
+        for e in curated.entries
+        if captures.get(e.slug).first_line is not None
+    }
+    links = " · ".join(f"[{name}](#error-{name.lower()})" for name in sorted(names, key=str.lower))
+    return f"**Errors by type:** {links}\n"
 
 
 def render_checklist(curated: Curated) -> str:
@@ -155,14 +218,15 @@ def render_checklist(curated: Curated) -> str:
 
 
 def render_areas(curated: Curated) -> str:
-    lines = ["| Area | Entries | From user reports |", "| --- | --- | --- |"]
+    rows = []
     for area in curated.areas:
         entries = curated.in_area(area.slug)
-        reported = sum(e.reported for e in entries)
-        lines.append(f"| [{area.title}]({area.slug}.md) | {len(entries)} | {reported} |")
+        rows.append(
+            (f"[{table_cells.text(area.title)}]({area.slug}.md)", len(entries), sum(e.reported for e in entries))
+        )
     total = curated.entries
-    lines.append(f"| **All areas** | **{len(total)}** | **{sum(e.reported for e in total)}** |")
-    return "\n".join(lines) + "\n"
+    rows.append(("**All areas**", f"**{len(total)}**", f"**{sum(e.reported for e in total)}**"))
+    return table_cells.table(["Area", "Entries", "From user reports"], rows) + "\n"
 
 
 def _outcomes(outcomes: dict[str, dict]) -> str:
@@ -190,18 +254,32 @@ def render_fixed(curated: Curated, torchrl: str, outcomes: dict[str, dict[str, d
     """The table and one section per row; ``outcomes``: slug -> release -> what the row's block did in that
     release's snapshot venv (``make api-snapshot``), read from data/snapshots/."""
     outcomes = outcomes or {}
-    lines = [
-        "| Reported failure | Report | Fixed by | First release with the fix | The block, run on older releases |",
-        "| --- | --- | --- | --- | --- |",
-    ]
+    rows = []
     for row in curated.fixed:
         report = re.search(r"(\d+)$", row.reported).group(1)
         fix = re.search(r"(\d+)$", row.fix).group(1)
-        lines.append(
-            f"| [{table_cells.text(row.summary)}](#{row.slug}) | [#{report}]({row.reported}) | [#{fix}]({row.fix}) | "
-            f"{row.fixed_in} | {_outcomes(outcomes.get(row.slug, {})) or 'not run'} |"
+        rows.append(
+            (
+                f"[{table_cells.text(row.summary)}](#{row.slug})",
+                f"[#{report}]({row.reported})",
+                f"[#{fix}]({row.fix})",
+                table_cells.text(row.fixed_in),
+                _outcomes(outcomes.get(row.slug, {})) or "not run",
+            )
         )
-    parts = ["\n".join(lines) + "\n"]
+    parts = [
+        table_cells.table(
+            [
+                "Reported failure",
+                "Report",
+                "Fixed by",
+                "First release with the fix",
+                "The block, run on older releases",
+            ],
+            rows,
+        )
+        + "\n"
+    ]
     for row in curated.fixed:
         parts.append(f"### {row.summary} {{ #{row.slug} }}\n")
         checked = []
