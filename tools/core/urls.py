@@ -55,6 +55,15 @@ def parity_group(group: str) -> str:
     return f"configs/parity/{group or UNGROUPED}.md"
 
 
+def sota_family(slug: str) -> str:
+    """One algorithm family's page of the SOTA map (``slug``: its name, lower case and dashed).
+
+    The map itself (``SOTA``) keeps the ``#dir-<directory>`` and ``#family-<slug>`` anchors other
+    pages and inventory.json link to; each row there links on to the family page.
+    """
+    return f"sota/families/{slug}.md"
+
+
 def troubleshooting_area(area: str) -> str:
     return f"troubleshooting/{area}.md"
 
