@@ -38,6 +38,11 @@ def loss(name: str) -> str:
     return f"losses/{name}.md"
 
 
+def estimator(name: str) -> str:
+    """One value-estimator class's page (``value-estimators/GAE.md``); the reference keeps ``#gae`` anchors."""
+    return f"value-estimators/{name}.md"
+
+
 def trainer(name: str) -> str:
     return f"trainers/{name}.md"
 
