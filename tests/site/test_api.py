@@ -137,5 +137,5 @@ def test_the_search_index_holds_a_loss_parameters_description_once(site):
     assert any(
         "Parameters:" in text
         for location, text in sections.items()
-        if location.startswith("value-estimators/reference/#api")
+        if location.startswith("value-estimators/") and "/#api" in location  # an estimator page's API
     )

@@ -30,7 +30,7 @@ TOP_TWO = {
 }
 # TensorDict key names: the right pages are those that document the key, read from the
 # build's inventory.json: a loss whose accepted keys name it (as a `set_keys` name or a
-# default), the estimator reference when an estimator reads or writes it, or the
+# default), the page of an estimator class that reads or writes it, or the
 # troubleshooting area of an entry whose symptom or error text names it.
 KEYS = ["td_error", "state_value", "sample_log_prob"]
 # Found at all (the page that explains it belongs to the troubleshooting section).
@@ -49,8 +49,9 @@ def _mentions(value, key: str) -> bool:
 
 def pages_documenting(key: str, inventory: dict) -> set[str]:
     pages = {f"losses/{loss['name']}/" for loss in inventory["losses"] if _mentions(loss["accepted_keys"], key)}
-    if any(_mentions([e["key_map"], e["keys_read"], e["keys_written"]], key) for e in inventory["estimators"]):
-        pages.add("value-estimators/reference/")
+    for e in inventory["estimators"]:  # each estimator class has its page
+        if _mentions([e["key_map"], e["keys_read"], e["keys_written"]], key):
+            pages.add(f"value-estimators/{e['name']}/")
     named = re.compile(rf"\b{re.escape(key)}\b")
     for entry in inventory.get("troubleshooting", []):
         if named.search(entry["symptom"]) or named.search(entry["error_text"] or ""):

@@ -38,6 +38,11 @@ def loss(name: str) -> str:
     return f"losses/{name}.md"
 
 
+def estimator(name: str) -> str:
+    """One value-estimator class's page (``value-estimators/GAE.md``); the reference keeps ``#gae`` anchors."""
+    return f"value-estimators/{name}.md"
+
+
 def trainer(name: str) -> str:
     return f"trainers/{name}.md"
 
@@ -53,6 +58,15 @@ UNGROUPED = "unregistered"
 def parity_group(group: str) -> str:
     """The audit page of a ConfigStore group ("" for the configs stored in none)."""
     return f"configs/parity/{group or UNGROUPED}.md"
+
+
+def sota_family(slug: str) -> str:
+    """One algorithm family's page of the SOTA map (``slug``: its name, lower case and dashed).
+
+    The map itself (``SOTA``) keeps the ``#dir-<directory>`` and ``#family-<slug>`` anchors other
+    pages and inventory.json link to; each row there links on to the family page.
+    """
+    return f"sota/families/{slug}.md"
 
 
 def troubleshooting_area(area: str) -> str:

@@ -11,18 +11,31 @@ from tools.core.keys import Key
 from tools.core.paths import DOCS
 from tools.estimators.views.concern import CONCERN, inventory_entries
 
-REFERENCE_PAGE = DOCS / "value-estimators" / "reference.md"
+ESTIMATOR_PAGES = DOCS / "value-estimators"
 
 
-def test_every_estimator_class_has_a_section_on_the_reference_page(estimator_reference):
-    placed = re.findall(r"^<!-- gen:estimators\.reference (\w+) -->$", REFERENCE_PAGE.read_text(), re.M)
+def test_every_estimator_class_has_its_page(estimator_reference):
     names = [r.name for r in estimator_reference.estimators]
-    missing = [n for n in names if n not in placed]
-    assert not missing, (
-        f"estimator classes without a section: {missing}; add '<!-- gen:estimators.reference <Class> -->' "
-        f"and an example to {REFERENCE_PAGE.relative_to(DOCS.parent)}"
-    )
-    assert len(placed) == len(set(placed)), "an estimator section is placed twice"
+    for name in names:
+        page = ESTIMATOR_PAGES / f"{name}.md"
+        assert page.exists(), f"{name} has no page: add {page.relative_to(DOCS.parent)} with its marker and an example"
+        text = page.read_text()
+        assert re.findall(r"^<!-- gen:estimators\.reference (\w+) -->$", text, re.M) == [name], page
+        assert "## Example\n\n```python" in text, f"{page.name} has no example"
+    placed = [
+        found
+        for page in ESTIMATOR_PAGES.glob("*.md")
+        for found in re.findall(r"^<!-- gen:estimators\.reference (\w+) -->$", page.read_text(), re.M)
+    ]
+    assert sorted(placed) == sorted(names), "an estimator section is placed twice, or for no class"
+
+
+def test_the_reference_keeps_each_class_old_anchor_and_links_its_page(estimator_reference):
+    """Links to reference.md#gae (each class had its section there) land on the class's row."""
+    table = CONCERN.sections["overview"]("value-estimators/reference.md")
+    for record in estimator_reference.estimators:
+        assert f'<span id="{record.name.lower()}"></span>[`{record.name}`]({record.name}.md)' in table
+    assert '<span id="' not in CONCERN.sections["overview"]("value-estimators/index.md")
 
 
 def test_an_unknown_class_is_a_clear_error():

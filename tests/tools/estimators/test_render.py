@@ -90,8 +90,8 @@ def test_layout_table_flags_different_numbers_and_skipped_probes():
 
 def test_overview_links_each_class_to_its_section():
     reference = EstimatorReference([_record()], [], "ClipPPOLoss", [], ["Fake"])
-    table = render.render_overview(reference, "reference.md")
-    assert "[`FakeEstimator`](reference.md#fakeestimator)" in table
+    table = render.render_overview(reference, "value-estimators/index.md")
+    assert "[`FakeEstimator`](FakeEstimator.md)" in table
     assert "| Adds things up. |" in table
 
 
@@ -105,4 +105,4 @@ def test_forwarding_marks_each_case():
 
 
 def test_section_heading_has_a_stable_anchor():
-    assert render.render_estimator(_record()).startswith("## `FakeEstimator` { #fakeestimator }")
+    assert render.render_estimator(_record()).startswith("# `FakeEstimator` { #fakeestimator }")

@@ -17,10 +17,18 @@ def _object(arg: str) -> str:
     return render.PROVENANCE + "\n\n" + render.api_block(documented[name], heading_level=int(level or 3))
 
 
-def _kind(kind: str) -> str:
-    chosen = [obj for obj in objects.documented().values() if obj.kind == kind.strip()]
+def _kind(arg: str) -> str:
+    """``KIND [FIRST-LAST]``: every documented class of a kind, or those whose name starts with a letter
+    from FIRST to LAST (``hook A-L``): one kind's API split over pages, each under the height limit."""
+    kind, _, letters = arg.strip().partition(" ")
+    chosen = [obj for obj in objects.documented().values() if obj.kind == kind]
     if not chosen:
-        raise ValueError(f"no documented class of kind {kind.strip()!r}; kinds: {', '.join(objects.KIND_METHODS)}")
+        raise ValueError(f"no documented class of kind {kind!r}; kinds: {', '.join(objects.KIND_METHODS)}")
+    if letters:
+        first, _, last = letters.strip().upper().partition("-")
+        if not (len(first) == len(last) == 1 and first.isalpha() and last.isalpha() and first <= last):
+            raise ValueError(f"api.kind {arg.strip()!r}: the range is two letters, FIRST-LAST (such as A-L)")
+        chosen = [obj for obj in chosen if first <= obj.name[0].upper() <= last]
     blocks = [render.api_block(obj, heading_level=3, show_heading=True) for obj in chosen]
     return render.PROVENANCE + "\n\n" + "\n".join(blocks)
 

@@ -24,7 +24,7 @@ def explain_error(member: str, error: str) -> str:
     record = next((r for r in data.estimators if r.member == member), None)
     if record is None:
         return ""
-    anchor = urls.link(PAGE, urls.ESTIMATOR_REFERENCE, record.name.lower())
+    anchor = urls.link(PAGE, urls.estimator(record.name))
     for use in record.keys:
         if use.without is not None and use.without.error == error:
             where = use.location_text()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tools.core import urls
 from tools.core.errors import unknown_name
 from tools.core.keys import Key, key_json
 from tools.core.registry import Concern
@@ -15,11 +16,11 @@ def _reference_section(name: str) -> str:
     names = [record.name for record in data.estimators]
     if name not in names:
         raise unknown_name("estimator class", name, names)
-    # The class's API (mkdocstrings) closes its section, one heading level down, after the flags of
-    # whatever upstream text in it (or in the errors above) the installed torchrl contradicts.
+    # The class's page (value-estimators/<name>.md): its title and sections, then the flags of whatever
+    # upstream text in it (or in the errors above) the installed torchrl contradicts; the API (mkdocstrings) closes it.
     return (
         render.render_estimator(data.by_name(name))
-        + f"\n### API\n\n<!-- gen:contracts.flags estimator {name} -->\n\n<!-- gen:api.object {name} 4 -->\n"
+        + f"\n## API\n\n<!-- gen:contracts.flags estimator {name} -->\n\n<!-- gen:api.object {name} 3 -->\n"
     )
 
 
@@ -67,7 +68,8 @@ def inventory_entries(data: EstimatorReference) -> list[dict]:
 CONCERN = Concern(
     name="estimators",
     sections={
-        "overview": lambda page: render.render_overview(reference(), page.strip()),
+        # The argument is the docs-relative page that shows the table.
+        "overview": lambda here: render.render_overview(reference(), here.strip() or urls.ESTIMATOR_REFERENCE),
         "reference": _reference_section,
         "aliases": lambda _arg: render.render_aliases(reference()),
         "forwarding": lambda _arg: render.render_forwarding(reference()),

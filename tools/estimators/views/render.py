@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tools.core import registry, urls
 from tools.core.keys import key_text
-from tools.core.markdown import code
+from tools.core.markdown import code, table
 from tools.estimators.facts.records import (
     EstimatorRecord,
     EstimatorReference,
@@ -33,21 +33,27 @@ def _first_sentence(text: str) -> str:
     return head.rstrip(".") + "."
 
 
-def render_overview(reference: EstimatorReference, page: str = "") -> str:
-    """One row per estimator class: what it is, how a loss asks for it, what it must be given."""
-    rows = [
-        "| Estimator | `ValueEstimators` member | Required constructor arguments | What it computes |",
-        "| --- | --- | --- | --- |",
-    ]
+def render_overview(reference: EstimatorReference, here: str = urls.ESTIMATOR_REFERENCE) -> str:
+    """One row per estimator class, linked to its page: what it is, how a loss asks for it, what it needs.
+
+    On the reference page itself each row also carries the class's old anchor (``reference.md#gae``:
+    each class had its section there until issue 22), so links to it still land on the class.
+    """
+    rows = []
     for record in reference.estimators:
         required = ", ".join(code(p.name) for p in record.parameters if p.required)
+        old = f'<span id="{anchor(record.name)}"></span>' if here == urls.ESTIMATOR_REFERENCE else ""
         rows.append(
-            f"| [{code(record.name)}]({page}#{anchor(record.name)})"
-            f"{registry.badges(f'estimators.classes {record.name}', urls.ESTIMATOR_REFERENCE)} "
-            f"| {code('ValueEstimators.' + record.member)} "
-            f"| {required} | {_first_sentence(record.summary)} |"
+            (
+                f"{old}[{code(record.name)}]({urls.link(here, urls.estimator(record.name))})"
+                + registry.badges(f"estimators.classes {record.name}", here),
+                code("ValueEstimators." + record.member),
+                required,
+                _first_sentence(record.summary),
+            )
         )
-    return "\n".join(rows) + "\n\n" + OVERVIEW_NOTE + "\n"
+    header = ("Estimator", "`ValueEstimators` member", "Required constructor arguments", "What it computes")
+    return table(header, rows) + "\n\n" + OVERVIEW_NOTE + "\n"
 
 
 def _parameter_note(record: EstimatorRecord, name: str, declared_by: str) -> str:
@@ -66,15 +72,17 @@ def _parameter_note(record: EstimatorRecord, name: str, declared_by: str) -> str
 
 
 def render_parameters(record: EstimatorRecord) -> str:
-    rows = ["| Parameter | Default | Type | Notes |", "| --- | --- | --- | --- |"]
-    for p in record.parameters:
-        default = "*required*" if p.required else code(p.default)
-        kind = code(p.annotation) if p.annotation else ""
-        badge = registry.badges(f"estimators.classes {record.name} parameters.{p.name}", urls.ESTIMATOR_REFERENCE)
-        rows.append(
-            f"| {code(p.name)}{badge} | {default} | {kind} | {_parameter_note(record, p.name, p.declared_by)} |"
+    page = urls.estimator(record.name)
+    rows = [
+        (
+            code(p.name) + registry.badges(f"estimators.classes {record.name} parameters.{p.name}", page),
+            "*required*" if p.required else code(p.default),
+            code(p.annotation) if p.annotation else "",
+            _parameter_note(record, p.name, p.declared_by),
         )
-    return wrap("\n".join(rows))
+        for p in record.parameters
+    ]
+    return wrap(table(("Parameter", "Default", "Type", "Notes"), rows))
 
 
 def _measured_key(record: EstimatorRecord, use: KeyUse) -> str:
@@ -122,13 +130,21 @@ def _written_key(record: EstimatorRecord, use: KeyUse):
 
 def render_keys(record: EstimatorRecord) -> str:
     rows = [
-        "| Key-map field (`set_keys` name) | Where in the data (default key) | torchrl declares it in | Measured |",
-        "| --- | --- | --- | --- |",
+        (
+            code(use.field),
+            code(use.location_text()),
+            code(use.declared) if use.declared else "neither",
+            _measured_key(record, use),
+        )
+        for use in record.keys
     ]
-    for use in record.keys:
-        declared = code(use.declared) if use.declared else "neither"
-        rows.append(f"| {code(use.field)} | {code(use.location_text())} | {declared} | {_measured_key(record, use)} |")
-    return wrap("\n".join(rows))
+    header = (
+        "Key-map field (`set_keys` name)",
+        "Where in the data (default key)",
+        "torchrl declares it in",
+        "Measured",
+    )
+    return wrap(table(header, rows))
 
 
 def wrap(table: str) -> str:
@@ -150,18 +166,20 @@ def _probe_result(probe: ShapeProbe) -> str:
 
 def render_shapes(record: EstimatorRecord) -> str:
     batch = " × ".join(str(n) for n in record.probe_batch)
-    rows = [
+    lines = [
         f"Reference run: a {record.layout} trajectory with batch size `[{batch}]` = `[B, T]` "
         "(time is the last batch dimension).",
         "",
-        "| Data given to the estimator | Measured |",
-        "| --- | --- |",
+        table(
+            ("Data given to the estimator", "Measured"),
+            [(probe.description, _probe_result(probe)) for probe in record.shapes],
+        ),
     ]
-    rows += [f"| {probe.description} | {_probe_result(probe)} |" for probe in record.shapes]
-    return "\n".join(rows) + "\n"
+    return "\n".join(lines) + "\n"
 
 
-def render_estimator(record: EstimatorRecord, *, heading_level: int = 2) -> str:
+def render_estimator(record: EstimatorRecord, *, heading_level: int = 1) -> str:
+    """One class's page (its title, then its sections one level down); its example follows on the page."""
     hashes = "#" * heading_level
     sub = "#" * (heading_level + 1)
     lines = [
@@ -218,26 +236,29 @@ def _probe_value_key(record: EstimatorRecord) -> str:
 def render_aliases(reference: EstimatorReference) -> str:
     if not reference.deprecated_aliases:
         return "The installed torchrl exports no deprecated estimator names.\n"
-    rows = ["| Old name | Use instead | Constructing the old name (measured) |", "| --- | --- | --- |"]
-    for alias in reference.deprecated_aliases:
-        result = "works (with a deprecation warning)" if alias.constructed.ok else raised(alias.constructed)
-        rows.append(f"| {code(alias.name)} | [{code(alias.replacement)}](#{anchor(alias.replacement)}) | {result} |")
-    return "\n".join(rows) + "\n"
+    rows = [
+        (
+            code(alias.name),
+            f"[{code(alias.replacement)}]({urls.link(urls.ESTIMATOR_REFERENCE, urls.estimator(alias.replacement))})",
+            "works (with a deprecation warning)" if alias.constructed.ok else raised(alias.constructed),
+        )
+        for alias in reference.deprecated_aliases
+    ]
+    return table(("Old name", "Use instead", "Constructing the old name (measured)"), rows) + "\n"
 
 
 def render_forwarding(reference: EstimatorReference) -> str:
-    rows = [
-        f'Measured on {code(reference.forwarding_loss)} with the reward key renamed to `"my_reward"`:',
-        "",
-        "| What the code does, in order | The estimator reads the reward from | Forwarded |",
-        "| --- | --- | --- |",
-    ]
+    rows = []
     for case in reference.forwarding:
-        mark = "✅ yes" if case.forwarded else "❌ no"
         reward = key_text(
             ("next", case.estimator_reward_key)
             if isinstance(case.estimator_reward_key, str)
             else ("next", *case.estimator_reward_key)
         )
-        rows.append(f"| {code(case.order)} | {code(reward)} | {mark} |")
-    return "\n".join(rows) + "\n"
+        rows.append((code(case.order), code(reward), "✅ yes" if case.forwarded else "❌ no"))
+    lines = [
+        f'Measured on {code(reference.forwarding_loss)} with the reward key renamed to `"my_reward"`:',
+        "",
+        table(("What the code does, in order", "The estimator reads the reward from", "Forwarded"), rows),
+    ]
+    return "\n".join(lines) + "\n"

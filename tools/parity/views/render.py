@@ -105,6 +105,24 @@ def _details(row: ParityRow, here: str) -> list[str]:
             f"Measured: `instantiate({row.config}())` with its own defaults raises {cell.code(row.instantiation)}.\n"
         )
     # Five columns: the kind and its classification share one, so the reason stays in view.
+    ordered = sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field))
+    suspicious = [d for d in ordered if d.classification != BY_DESIGN]
+    by_design = [d for d in ordered if d.classification == BY_DESIGN]
+    if suspicious:
+        out += [_differences_table(suspicious), ""]
+    if by_design:
+        # By-design differences are folded (issue 22: the transform group was a 28,500 px page);
+        # the suspicious ones above stay in view.
+        title = f"{len(by_design)} difference{'s' if len(by_design) > 1 else ''} by design"
+        if suspicious:
+            title += f" (besides the {len(suspicious)} suspicious above)"
+        out += [f'??? note "{title}"', ""]
+        out += [f"    {line}" for line in _differences_table(by_design).split("\n")]
+        out.append("")
+    return out
+
+
+def _differences_table(differences) -> str:
     cells = [
         (
             f"`{d.field}`{registry.badges(f'configs {row.config} fields.{d.field}', here)}",
@@ -113,11 +131,9 @@ def _details(row: ParityRow, here: str) -> list[str]:
             cell.code(d.target),
             cell.text(d.reason),
         )
-        for d in sorted(row.differences, key=lambda d: (KINDS.index(d.kind), d.field))
+        for d in differences
     ]
-    out.append(table(("Field", "Difference", "Config", "Class", "Reason"), cells))
-    out.append("")
-    return out
+    return table(("Field", "Difference", "Config", "Class", "Reason"), cells)
 
 
 def render_group_page(group: str, rows: list[ParityRow]) -> str:

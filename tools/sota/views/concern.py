@@ -1,4 +1,4 @@
-"""The SOTA page's sections, the ``sota`` inventory section, and the SOTA links other pages list."""
+"""The SOTA map's sections, its family pages, the ``sota`` inventory section, and the SOTA links other pages list."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ from tools.sota.facts import checked, sota_map, summaries, trainer_compositions
 from tools.sota.views import links, smoke
 from tools.sota.views import schema as _inventory_schema
 from tools.sota.views.inventory import entries
-from tools.sota.views.render import render_classes, render_families, render_overview, render_source
+from tools.sota.views.render import (
+    render_classes,
+    render_family_pages,
+    render_overview,
+    render_source,
+)
 from tools.torchrl.losses import loss_classes
 from tools.trainers.facts import trainer_records
 
@@ -33,13 +38,14 @@ CONCERN = Concern(
         "overview": lambda _arg: render_overview(
             summaries(), checked(), trainer_compositions()[0], _losses_documented()
         ),
-        "classes": lambda _arg: render_classes(sota_map(), checked(), _losses_documented()),
-        "families": lambda _arg: render_families(
-            sota_map(), summaries(), checked(), trainer_compositions()[0], _losses_documented(), _trainers_documented()
-        ),
+        "classes": lambda _arg: render_classes(sota_map(), summaries(), checked(), _losses_documented()),
         "config_directories": lambda _arg: links.render_config_directories(urls.CONFIG_GROUPS),
         "smoke": lambda _arg: smoke.render_smoke(sota_map()),
     },
+    # One page per algorithm family (sota/families/<family>.md); the map's overview links to each.
+    pages=lambda: render_family_pages(
+        sota_map(), summaries(), checked(), trainer_compositions()[0], _losses_documented(), _trainers_documented()
+    ),
     inventory=lambda: entries(sota_map(), summaries(), checked(), trainer_compositions()[0]),
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(

@@ -8,10 +8,12 @@ from __future__ import annotations
 from tools.core import urls
 from tools.sota.facts import summaries
 from tools.sota.facts.summary import anchor
+from tools.sota.views.render import directory_page
 
 
 def _page(directory: str) -> str:
-    return f"{urls.SOTA}#{anchor(directory)}"
+    """The directory's section on its family page (the map's ``#dir-<directory>`` row links there too)."""
+    return f"{directory_page(summaries(), directory)}#{anchor(directory)}"
 
 
 def links(kind: str, name: str) -> list[tuple[str, str]]:

@@ -1,25 +1,61 @@
-"""SOTA map records -> Markdown.  Pure functions; no MkDocs here."""
+"""SOTA map records -> Markdown.  Pure functions; no MkDocs here.
+
+The map is an overview (``urls.SOTA``: one row per directory, narrow enough for a laptop) and one
+page per algorithm family (``urls.sota_family``).  One page held everything until issue 22: 150,000 px
+tall, 109 tables, near-identical scripts repeating whole tables.  Now a family page says once what a
+group of scripts builds (scripts that build the same classes share one entry) and folds the
+per-script detail (file and line of each construction, arguments, hyperparameters) into collapsed
+blocks.  The overview keeps the ``#dir-<directory>`` and ``#family-<slug>`` anchors that other pages
+and inventory.json link to, each on the row that links on to the family page.
+"""
 
 from __future__ import annotations
 
 from tools.core import markdown as cell
-from tools.core import urls
+from tools.core import search_weights, urls
 from tools.core.markdown import table
 from tools.core.signatures import show_value
 from tools.sota.facts.check import ArgumentCheck, SotaCheck
 from tools.sota.facts.compositions import StoredCompositions
 from tools.sota.facts.data import github_url
 from tools.sota.facts.records import SotaMap
-from tools.sota.facts.summary import DirectorySummary, anchor, family_anchor, family_order
+from tools.sota.facts.summary import DirectorySummary, ScriptSummary, anchor, family_anchor, family_order
 
 SOTA_FOLDER = "sota-implementations"
-# Pages the entries link back to, relative to docs/sota/index.md.
-PAGE = urls.SOTA
+OVERVIEW = urls.SOTA
+
+# What a script builds, in the order a family page lists it: (construction kind, label).
+KINDS = (
+    ("loss", "loss"),
+    ("value_estimator", "estimator"),
+    ("target_updater", "target updater"),
+    ("trainer", "trainer"),
+    ("collector", "collector"),
+    ("replay_buffer", "replay buffer"),
+    ("sampler", "sampler"),
+    ("storage", "storage"),
+    ("dataset", "dataset"),
+    ("env", "environment"),
+)
 
 
-def _loss_links(losses: list[str], documented: set[str]) -> str:
+def family_page(family: str) -> str:
+    """The docs-relative page of one family (``sota/families/soft-actor-critic.md``)."""
+    return urls.sota_family(family_anchor(family).removeprefix("family-"))
+
+
+def directory_page(summaries: list[DirectorySummary], directory: str) -> str:
+    """The family page that holds the section of ``directory`` (anchor not included)."""
+    return family_page(next(s.family for s in summaries if s.directory.name == directory))
+
+
+def _directory_link(here: str, summaries: list[DirectorySummary], directory: str) -> str:
+    return urls.link(here, directory_page(summaries, directory), anchor(directory))
+
+
+def _loss_links(here: str, losses: list[str], documented: set[str]) -> str:
     return (
-        ", ".join(f"[`{n}`]({urls.link(PAGE, urls.loss(n))})" if n in documented else f"`{n}`" for n in losses) or "—"
+        ", ".join(f"[`{n}`]({urls.link(here, urls.loss(n))})" if n in documented else f"`{n}`" for n in losses) or "—"
     )
 
 
@@ -28,9 +64,15 @@ def _status_marks(check: SotaCheck, summary: DirectorySummary) -> str:
     for s in summary.directory.scripts:
         for c in s.constructions:
             status = check.status(c.module, c.name) if c.module else None
-            if status is not None and status.status != "ok" and f"`{c.name}` {status.status}" not in flagged:
+            if status is not None and status.status != "ok" and f"`{c.name}` **{status.status}**" not in flagged:
                 flagged.append(f"`{c.name}` **{status.status}**")
     return "; ".join(flagged)
+
+
+def _fold(title: str, lines: list[str]) -> list[str]:
+    """A collapsed block (pymdownx.details): the reader opens it when they want the detail."""
+    body = [line for block in lines for line in block.split("\n")]
+    return [f'??? note "{title}"', "", *(f"    {line}" if line else "" for line in body), ""]
 
 
 def render_source(sota: SotaMap, stored: StoredCompositions | None, fresh: bool) -> str:
@@ -51,44 +93,42 @@ def render_source(sota: SotaMap, stored: StoredCompositions | None, fresh: bool)
     return "\n\n".join(lines) + "\n"
 
 
+# -- the overview ---------------------------------------------------------------------------------
+
+
 def render_overview(
     summaries: list[DirectorySummary], check: SotaCheck, stored: StoredCompositions | None, documented: set[str]
 ) -> str:
-    rows = [
-        "| Family | Directory | Scripts | Loss | Estimator | Target updater and cadence | Trainer variant "
-        "| Extras | Cautions | Composes on this torchrl |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-    ]
+    """One row per directory, grouped by family: five columns that fit a 1280 px window.
+
+    Cadences, cautions, trainer variants and script names are on the family pages; the ids on the
+    family and directory cells keep ``sota/index.md#family-...`` and ``#dir-...`` links working.
+    """
+    rows = []
     for family in family_order(summaries):
-        for s in (x for x in summaries if x.family == family):
+        page = urls.link(OVERVIEW, family_page(family))
+        for index, s in enumerate(x for x in summaries if x.family == family):
             d = s.directory
-            scripts = "<br>".join(f"`{x.script.file}`" for x in s.scripts) or "none"
-            estimators = "<br>".join(dict.fromkeys(e for x in s.scripts for e in x.estimators)) or "—"
-            updaters = _updater_cell(s)
-            if d.trainer_configs:
-                updaters = ", ".join(f"`{u}`" for u in s.kinds.get("target_updater", [])) or "—"
+            family_cell = f'<span id="{family_anchor(family)}"></span>[{family}]({page})' if index == 0 else ""
+            where = f'<span id="{anchor(d.name)}"></span>[`{d.name}`]({page}#{anchor(d.name)})'
             composes = _composes_cell(d, stored)
+            if composes:
+                where += f"<br>configs compose: {composes}"
             flags = _status_marks(check, s)
-            losses = _loss_links(s.losses, documented) + (f" ({flags})" if flags else "")
-            variant = f"[`{s.trainer_variant}`](#{anchor(s.trainer_variant)})" if s.trainer_variant else ""
-            rows.append(
-                f"| [{family}](#{family_anchor(family)}) | [`{d.name}`](#{anchor(d.name)}) | {scripts} | {losses} "
-                f"| {estimators} | {updaters} | {variant} | {', '.join(s.extras) or '—'} "
-                f"| {cell.text('; '.join(s.cautions)) or '—'} | {composes} |"
-            )
-    return "\n".join(rows) + "\n"
+            losses = _loss_links(OVERVIEW, s.losses, documented) + (f" ({flags})" if flags else "")
+            estimators = "<br>".join(dict.fromkeys(_short_estimator(e) for x in s.scripts for e in x.estimators))
+            updaters = ", ".join(f"`{u}`" for u in s.kinds.get("target_updater", []))
+            rows.append((family_cell, where, losses, estimators or "—", updaters or "—", ", ".join(s.extras) or "—"))
+    header = ("Family", "Directory", "Loss", "Estimator", "Target updater", "Needs")
+    return table(header, rows) + "\n"
 
 
-def _updater_cell(s: DirectorySummary) -> str:
-    parts = []
-    for x in s.scripts:
-        for u in x.updaters:
-            cls = u.split("(")[0]
-            cadences = [c.split(": ", 1)[1] for c in x.cadences if c.split(": ", 1)[0] == cls]
-            parts.append(
-                cell.code(u) + " " + ("; ".join(cadences) or "(no `step()` call in the code the script reaches)")
-            )
-    return "<br>".join(dict.fromkeys(parts)) or "—"
+def _short_estimator(text: str) -> str:
+    """``TD0 (make_value_estimator)`` -> ``TD0``; ``TD0 (the loss's default)`` -> ``TD0 (default)``."""
+    name, _, how = text.partition(" (")
+    if not how:
+        return name
+    return f"{name} (default)" if "default" in how else name
 
 
 def _composes_cell(d, stored: StoredCompositions | None) -> str:
@@ -101,35 +141,37 @@ def _composes_cell(d, stored: StoredCompositions | None) -> str:
     return f"yes ({ok}/{len(results)})" if ok == len(results) else f"**no** ({ok}/{len(results)} compose)"
 
 
-def render_classes(sota: SotaMap, check: SotaCheck, documented: set[str]) -> str:
+def render_classes(sota: SotaMap, summaries: list[DirectorySummary], check: SotaCheck, documented: set[str]) -> str:
     users: dict[tuple[str, str], list[str]] = {}
     for d in sota.directories:
         for s in d.scripts:
             for c in s.constructions:
                 if c.module and d.name not in users.setdefault((c.module, c.name), []):
                     users[(c.module, c.name)].append(d.name)
-    rows = ["| Class | Kind | Imported from | On this torchrl | Directories |", "| --- | --- | --- | --- | --- |"]
     order = {"missing": 0, "deprecated": 1, "ok": 2}
+    rows = []
     for c in sorted(check.classes, key=lambda c: (order[c.status], c.kind, c.name, c.module)):
         name = (
-            f"[`{c.name}`]({urls.link(PAGE, urls.loss(c.name))})"
+            f"[`{c.name}`]({urls.link(OVERVIEW, urls.loss(c.name))})"
             if c.kind == "loss" and c.name in documented
             else f"`{c.name}`"
         )
         status = {"ok": "exists", "missing": "**missing**", "deprecated": "**deprecated**"}[c.status]
         if c.detail:
             status += f": {cell.text(c.detail)}"
-        where = ", ".join(f"[`{n}`](#{anchor(n)})" for n in users.get((c.module, c.name), []))
-        rows.append(f"| {name} | {c.kind.replace('_', ' ')} | `{c.module}` | {status} | {where} |")
-    return "\n".join(rows) + "\n"
+        where = ", ".join(
+            f"[`{n}`]({_directory_link(OVERVIEW, summaries, n)})" for n in users.get((c.module, c.name), [])
+        )
+        rows.append((name, c.kind.replace("_", " "), f"`{c.module}`", status, where))
+    return table(("Class", "Kind", "Imported from", "On this torchrl", "Directories"), rows) + "\n"
 
 
-def _argument_rows(rows: list[ArgumentCheck], several: bool) -> list[str]:
-    out = [
-        ("| Script " if several else "| ")
-        + "| Passed to | Parameter | Script passes | From config | Installed default | Departs |",
-        ("| --- " if several else "| ") + "| --- | --- | --- | --- | --- | --- |",
-    ]
+# -- one family's page ----------------------------------------------------------------------------
+
+
+def _argument_rows(rows: list[ArgumentCheck], several: bool) -> str:
+    header = ("Passed to", "Parameter", "Script passes", "From config", "Installed default", "Departs")
+    cells = []
     for a in rows:
         departs = {
             "same": "no",
@@ -138,14 +180,19 @@ def _argument_rows(rows: list[ArgumentCheck], several: bool) -> list[str]:
             "not-a-parameter": "not a named parameter",
         }[a.status]
         keys = ", ".join(f"`{k}`" for k in a.config_keys) or "—"
-        script = f"| `{a.source_file}` " if several else "| "
-        out.append(
-            f"{script}| `{a.owner}` | `{a.parameter}` | {cell.code(a.script_value)} | {keys} | {cell.code(a.default) or '—'} | {departs} |"
+        row = (
+            f"`{a.owner}`",
+            f"`{a.parameter}`",
+            cell.code(a.script_value),
+            keys,
+            cell.code(a.default) or "—",
+            departs,
         )
-    return out
+        cells.append((f"`{a.source_file}`", *row) if several else row)
+    return table(("Script", *header) if several else header, cells)
 
 
-def _links(sota: SotaMap, d, documented_trainers: set[str]) -> list[str]:
+def _links(sota: SotaMap, d) -> list[str]:
     base = f"{SOTA_FOLDER}/{d.name}"
     lines = [f"- **Folder**: [{base}]({github_url(sota, base, tree=True)})"]
     if d.helpers:
@@ -171,30 +218,15 @@ def _links(sota: SotaMap, d, documented_trainers: set[str]) -> list[str]:
     return lines
 
 
-def _script_lines(sota: SotaMap, x, documented: set[str]) -> list[str]:
-    s, base = x.script, f"{SOTA_FOLDER}/{x.directory}"
-    config = f" with [`{s.config}`]({github_url(sota, f'{base}/{s.config}')})" if s.config else ""
-    lines = [f"- [`{s.file}`]({github_url(sota, f'{base}/{s.file}')}){config}:"]
+def _builds(here: str, x: ScriptSummary, documented: set[str]) -> list[str]:
+    """What one script builds, without where (extras and cautions apart): the part scripts can share."""
     parts = []
-    kinds = [
-        ("loss", "loss"),
-        ("value_estimator", "estimator"),
-        ("target_updater", "target updater"),
-        ("trainer", "trainer"),
-        ("collector", "collector"),
-        ("replay_buffer", "replay buffer"),
-        ("sampler", "sampler"),
-        ("storage", "storage"),
-        ("dataset", "dataset"),
-        ("env", "environment"),
-    ]
-    for kind, label in kinds:
-        for c in s.constructions:
+    for kind, label in KINDS:
+        for c in x.script.constructions:
             if c.kind != kind:
                 continue
-            link = github_url(sota, f"{base}/{c.file}", c.line)
             name = (
-                f"[`{c.name}`]({urls.link(PAGE, urls.loss(c.name))})"
+                f"[`{c.name}`]({urls.link(here, urls.loss(c.name))})"
                 if kind == "loss" and c.name in documented
                 else f"`{c.name}`"
             )
@@ -207,38 +239,101 @@ def _script_lines(sota: SotaMap, x, documented: set[str]) -> list[str]:
                 )
             elif c.by_default is None:
                 when = " (conditional)"
-            parts.append(f"{label} {name} ([{c.file}:{c.line}]({link})){when}")
+            part = f"{label} {name}{when}"
+            if part not in parts:
+                parts.append(part)
     for e in x.estimators:
         if "make_value_estimator" in e or "default" in e:
             parts.append(f"estimator {e}")
     for cadence in x.cadences:
         parts.append(f"`{cadence.split(':', 1)[0]}.step()` {cadence.split(': ', 1)[1]}")
-    if x.extras:
-        parts.append("needs " + ", ".join(x.extras))
-    if x.cautions:
-        parts.append(cell.text("; ".join(x.cautions)))
-    lines += [f"    - {p}" for p in parts] or ["    - builds none of the classes the map follows"]
+    return parts
+
+
+def _where(sota: SotaMap, x: ScriptSummary) -> str:
+    """Where one script builds each class: file and line, linked at the recorded commit."""
+    base = f"{SOTA_FOLDER}/{x.directory}"
+    found = [
+        f"`{c.name}` ([{c.file}:{c.line}]({github_url(sota, f'{base}/{c.file}', c.line)}))"
+        for kind, _ in KINDS
+        for c in x.script.constructions
+        if c.kind == kind
+    ]
+    return ", ".join(dict.fromkeys(found)) or "nothing the map follows"
+
+
+def _script_name(sota: SotaMap, x: ScriptSummary) -> str:
+    s, base = x.script, f"{SOTA_FOLDER}/{x.directory}"
+    config = f" with [`{s.config}`]({github_url(sota, f'{base}/{s.config}')})" if s.config else ""
+    return f"[`{s.file}`]({github_url(sota, f'{base}/{s.file}')}){config}"
+
+
+# What decides the training: a script's parts with these labels (and its cadences, which start with
+# a backquote).  Scripts of one directory that agree on them share an entry; what else differs
+# (the environment, a replay buffer, what must be installed) is listed under it, per script.
+WIRING = ("loss ", "estimator ", "target updater ", "trainer ", "`")
+
+
+def _script_groups(here: str, scripts: list[ScriptSummary], documented: set[str]) -> list[list[ScriptSummary]]:
+    """Scripts that build the same loss, estimator, target updater and trainer, stepped alike, in file order."""
+    groups: dict[tuple[str, ...], list[ScriptSummary]] = {}
+    for x in scripts:
+        key = tuple(p for p in _builds(here, x, documented) if p.startswith(WIRING))
+        groups.setdefault(key, []).append(x)
+    return list(groups.values())
+
+
+def _group_entry(sota: SotaMap, here: str, group: list[ScriptSummary], documented: set[str]) -> list[str]:
+    """One entry for scripts that build the same things: what they share, then what only some build."""
+
+    def shared(lists: list[list[str]]) -> list[str]:
+        return [p for p in lists[0] if all(p in other for other in lists)]
+
+    def described(parts: list[str], extras: list[str], cautions: list[str]) -> list[str]:
+        # Three lines at most: the training wiring, the data side (collector, buffer, environment), the rest.
+        wiring = [p for p in parts if p.startswith(WIRING)]
+        data = [p for p in parts if not p.startswith(WIRING)]
+        rest = (["needs " + ", ".join(extras)] if extras else []) + (
+            [cell.text("; ".join(cautions))] if cautions else []
+        )
+        return ["; ".join(line) for line in (wiring, data, rest) if line]
+
+    builds = [_builds(here, x, documented) for x in group]
+    common = (shared(builds), shared([x.extras for x in group]), shared([x.cautions for x in group]))
+    names = ", ".join(_script_name(sota, x) for x in group)
+    lines = [f"- {names} {'each build' if len(group) > 1 else 'builds'}:"]
+    lines += [f"    - {p}" for p in described(*common) or ["none of the classes the map follows"]]
+    for x, b in zip(group, builds, strict=True):
+        only = described(
+            [p for p in b if p not in common[0]],
+            [e for e in x.extras if e not in common[1]],
+            [c for c in x.cautions if c not in common[2]],
+        )
+        if only:
+            lines.append(f"    - only `{x.script.file}`: " + "; ".join(only))
     return lines
 
 
-def _hyperparameter_table(x) -> list[str]:
+def _hyperparameters(x: ScriptSummary) -> list[str]:
     if not x.script.hyperparameters:
         return []
     rows = [
-        f"Hyperparameters of `{x.script.file}` (`{x.script.config}`):",
-        "",
-        "| Config key | Value | Passed to |",
-        "| --- | --- | --- |",
+        (f"`{h.key}`", cell.code(show_value(h.value)), ", ".join(f"`{u}`" for u in h.used_by) or "—")
+        for h in x.script.hyperparameters
     ]
-    for h in x.script.hyperparameters:
-        rows.append(
-            f"| `{h.key}` | {cell.code(show_value(h.value))} | {', '.join(f'`{u}`' for u in h.used_by) or '—'} |"
-        )
-    return [*rows, ""]
+    return _fold(
+        f"Hyperparameters of {x.script.file} ({x.script.config}), {len(rows)} keys",
+        [table(("Config key", "Value", "Passed to"), rows)],
+    )
 
 
 def _trainer_configs(
-    d, s: DirectorySummary, check: SotaCheck, stored: StoredCompositions | None, documented_trainers: set[str]
+    here: str,
+    d,
+    check: SotaCheck,
+    stored: StoredCompositions | None,
+    documented: set[str],
+    documented_trainers: set[str],
 ) -> list[str]:
     if not d.trainer_configs:
         return []
@@ -253,19 +348,18 @@ def _trainer_configs(
         kinds = t.kinds if t else {}
         trainers = (
             ", ".join(
-                f"[`{n}`]({urls.link(PAGE, urls.trainer(n))})" if n in documented_trainers else f"`{n}`"
+                f"[`{n}`]({urls.link(here, urls.trainer(n))})" if n in documented_trainers else f"`{n}`"
                 for n in kinds.get("trainer", [])
             )
             or "—"
         )
-        losses = ", ".join(f"[`{n}`]({urls.link(PAGE, urls.loss(n))})" for n in kinds.get("loss", [])) or "—"
         error = cell.code(result.error) if result is not None and result.error else ""
         rows.append(
             (
                 f"`{config.file}`",
                 composes,
                 trainers,
-                losses,
+                _loss_links(here, kinds.get("loss", []), documented),
                 ", ".join(f"`{n}`" for n in kinds.get("target_updater", [])) or "—",
                 ", ".join(f"`{n}`" for n in kinds.get("collector", [])) or "—",
                 error,
@@ -274,7 +368,7 @@ def _trainer_configs(
     out = [
         "Trainer configs: what instantiating each composed config's `trainer` node builds (the nodes it "
         "reaches, each mapped to its class by the [config groups' record]("
-        f"{urls.link(PAGE, urls.CONFIG_GROUPS)}), measured for loss factories; a node the YAML inherits but "
+        f"{urls.link(here, urls.CONFIG_GROUPS)}), measured for loss factories; a node the YAML inherits but "
         "the trainer never reaches builds nothing):",
         "",
         table(("Config", "Composes", "Trainer", "Loss", "Target updater", "Collector", "Error"), rows),
@@ -282,19 +376,63 @@ def _trainer_configs(
     ]
     composed = [stored.find(d.name, c.file) for c in d.trainer_configs] if stored else []
     for result in (r for r in composed if r is not None and r.hyperparameters):
-        out += [
-            f"Hyperparameters of the composed `{result.file}`:",
-            "",
-            table(
-                ("Config key", "Value"),
-                [(f"`{h.key}`", cell.code(show_value(h.value))) for h in result.hyperparameters],
-            ),
-            "",
-        ]
+        values = [(f"`{h.key}`", cell.code(show_value(h.value))) for h in result.hyperparameters]
+        out += _fold(
+            f"Hyperparameters of the composed {result.file}, {len(values)} keys",
+            [table(("Config key", "Value"), values)],
+        )
     return out
 
 
-def render_families(
+def _directory_section(
+    here: str,
+    sota: SotaMap,
+    s: DirectorySummary,
+    summaries: list[DirectorySummary],
+    check: SotaCheck,
+    stored: StoredCompositions | None,
+    documented: set[str],
+    documented_trainers: set[str],
+) -> list[str]:
+    d = s.directory
+    out = [f"## `{d.name}` {{ #{anchor(d.name)} }}", "", *_links(sota, d), ""]
+    if s.trainer_variant:
+        out += [f"Trainer variant: [`{s.trainer_variant}`]({_directory_link(here, summaries, s.trainer_variant)}).", ""]
+    scripts = [
+        x
+        for x in s.scripts
+        if not (d.trainer_configs and x.script.file.endswith("train.py") and not x.script.constructions)
+    ]
+    groups = _script_groups(here, scripts, documented)
+    for group in groups:
+        out += _group_entry(sota, here, group, documented)
+    if groups:
+        out.append("")
+        where = [f"- `{x.script.file}`: {_where(sota, x)}" for group in groups for x in group]
+        out += _fold("Where each script builds them (file and line)", where)
+    out += _trainer_configs(here, d, check, stored, documented, documented_trainers)
+    compared = [a for a in check.arguments if a.directory == d.name and a.status != "not-a-parameter"]
+    if compared:
+        several = len({a.source_file for a in compared}) > 1
+        departs = sum(a.status == "differs" for a in compared)
+        out += _fold(
+            f"Arguments against the installed defaults: {len(compared)} compared, {departs} depart",
+            [
+                "Arguments passed to the loss, estimator, target updater and trainer, beside the installed defaults:",
+                "",
+                _argument_rows(compared, several),
+            ],
+        )
+    if not d.trainer_configs:
+        for x in s.scripts:
+            out += _hyperparameters(x)
+    if not d.scripts and not d.trainer_configs:
+        out += ["No Python script in this directory.", ""]
+    return out
+
+
+def render_family_page(
+    family: str,
     sota: SotaMap,
     summaries: list[DirectorySummary],
     check: SotaCheck,
@@ -302,29 +440,33 @@ def render_families(
     documented: set[str],
     documented_trainers: set[str],
 ) -> str:
-    out = []
-    for family in family_order(summaries):
-        out += [f"## {family} {{ #{family_anchor(family)} }}", ""]
-        for s in (x for x in summaries if x.family == family):
-            d = s.directory
-            out += [f"### `{d.name}` {{ #{anchor(d.name)} }}", ""]
-            out += [*_links(sota, d, documented_trainers), ""]
-            if s.trainer_variant:
-                out += [f"Trainer variant: [`{s.trainer_variant}`](#{anchor(s.trainer_variant)}).", ""]
-            for x in s.scripts:
-                if not (d.trainer_configs and x.script.file.endswith("train.py") and not x.script.constructions):
-                    out += _script_lines(sota, x, documented)
-            if d.scripts:
-                out.append("")
-            out += _trainer_configs(d, s, check, stored, documented_trainers)
-            compared = [a for a in check.arguments if a.directory == d.name and a.status != "not-a-parameter"]
-            if compared:
-                several = len({a.source_file for a in compared}) > 1
-                out += ["Arguments against the installed defaults (loss, estimator, target updater, trainer):", ""]
-                out += [*_argument_rows(compared, several), ""]
-            for x in s.scripts:
-                if not d.trainer_configs:
-                    out += _hyperparameter_table(x)
-            if not d.scripts and not d.trainer_configs:
-                out += ["No Python script in this directory.", ""]
-    return "\n".join(out) + "\n"
+    here = family_page(family)
+    mine = [s for s in summaries if s.family == family]
+    names = ", ".join(f"[`{s.directory.name}`](#{anchor(s.directory.name)})" for s in mine)
+    out = [
+        # Like the parity group pages, these name many classes: a query for a class finds its own page first.
+        search_weights.front_matter(search_weights.AUDIT) + f"# SOTA: {family}",
+        "",
+        f"What the {len(mine)} {'directory' if len(mine) == 1 else 'directories'} of pytorch/rl's "
+        f"`sota-implementations/` listed under this family build ({names}), read from their code at commit "
+        f"`{sota.commit[:12]}` and checked against the installed torchrl. The scripts are not run here; how the "
+        f"facts are read, and every other family: [the SOTA map]({urls.link(here, OVERVIEW)}).",
+        "",
+    ]
+    for s in mine:
+        out += _directory_section(here, sota, s, summaries, check, stored, documented, documented_trainers)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render_family_pages(
+    sota: SotaMap,
+    summaries: list[DirectorySummary],
+    check: SotaCheck,
+    stored: StoredCompositions | None,
+    documented: set[str],
+    documented_trainers: set[str],
+) -> dict[str, str]:
+    return {
+        family_page(family): render_family_page(family, sota, summaries, check, stored, documented, documented_trainers)
+        for family in family_order(summaries)
+    }
