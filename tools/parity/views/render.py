@@ -109,7 +109,7 @@ def _details(row: ParityRow, here: str) -> list[str]:
     suspicious = [d for d in ordered if d.classification != BY_DESIGN]
     by_design = [d for d in ordered if d.classification == BY_DESIGN]
     if suspicious:
-        out += [_differences_table(suspicious), ""]
+        out += [_differences_table(row, suspicious, here), ""]
     if by_design:
         # By-design differences are folded (issue 22: the transform group was a 28,500 px page);
         # the suspicious ones above stay in view.
@@ -117,12 +117,12 @@ def _details(row: ParityRow, here: str) -> list[str]:
         if suspicious:
             title += f" (besides the {len(suspicious)} suspicious above)"
         out += [f'??? note "{title}"', ""]
-        out += [f"    {line}" for line in _differences_table(by_design).split("\n")]
+        out += [f"    {line}" for line in _differences_table(row, by_design, here).split("\n")]
         out.append("")
     return out
 
 
-def _differences_table(differences) -> str:
+def _differences_table(row: ParityRow, differences, here: str) -> str:
     cells = [
         (
             f"`{d.field}`{registry.badges(f'configs {row.config} fields.{d.field}', here)}",
