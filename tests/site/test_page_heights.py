@@ -27,9 +27,6 @@ SCREENSHOTS = {"sota-overview": "/sota/", "sota-family": "/sota/families/soft-ac
 KNOWN_WALLS = {
     # The troubleshooting areas: another branch of issue 22 (reader) rewrites their entry layout
     # (Fix blocks shown as a diff with the runnable block folded), which is what makes them long.
-    # The parity audit of the transform group: 50 configs, each with its suspicious differences in
-    # view (those by design are folded); splitting one group over pages is left to a later change.
-    "/configs/parity/transform/": 27_400,
     "/troubleshooting/losses/": 22_200,
     "/troubleshooting/trainers/": 21_400,
     "/troubleshooting/actions/": 21_350,

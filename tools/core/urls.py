@@ -60,6 +60,11 @@ def parity_group(group: str) -> str:
     return f"configs/parity/{group or UNGROUPED}.md"
 
 
+def parity_group_part(group: str, part: int) -> str:
+    """Part ``part`` of a large group's difference sections (tools/parity says when a group has parts)."""
+    return f"configs/parity/{group or UNGROUPED}-differences-{part}.md"
+
+
 def sota_family(slug: str) -> str:
     """One algorithm family's page of the SOTA map (``slug``: its name, lower case and dashed).
 

@@ -136,13 +136,34 @@ def _differences_table(row: ParityRow, differences, here: str) -> str:
     return table(("Field", "Difference", "Config", "Class", "Reason"), cells)
 
 
-def render_group_page(group: str, rows: list[ParityRow]) -> str:
-    """The audit of one config group: every config in it, then each difference with its reason."""
-    title = "Configs stored in no group" if group == UNREGISTERED else f"The `{group}` group"
+# A group whose differing configs are more than this puts their sections on pages of their own, this
+# many at most per page (issue 22: the transform group's 50 differing configs made a 27,000 px page).
+DETAILS_PER_PAGE = 20
+
+
+def _title(group: str) -> str:
+    return "Configs stored in no group" if group == UNREGISTERED else f"The `{group}` group"
+
+
+def _details_parts(group: str, differing: list[ParityRow]) -> list[tuple[str, list[ParityRow]]]:
+    """(page, rows) of each part of a group's difference sections: the group page itself when they fit."""
+    if len(differing) <= DETAILS_PER_PAGE:
+        return [(urls.parity_group(group), differing)]
+    count = -(-len(differing) // DETAILS_PER_PAGE)
+    size = -(-len(differing) // count)
+    chunks = [differing[i : i + size] for i in range(0, len(differing), size)]
+    return [(urls.parity_group_part(group, n), chunk) for n, chunk in enumerate(chunks, start=1)]
+
+
+def render_group_page(group: str, rows: list[ParityRow]) -> dict[str, str]:
+    """The audit of one config group: every config in it, then each difference with its reason (on
+    pages of their own for a large group; the group page's table keeps every ``#parity-<config>``
+    anchor, so links to a config land on its row and go on from there)."""
+    here = urls.parity_group(group)
     verdicts = Counter(r.classification for r in rows)
     out = [
         # The group pages name every config and class: a query for a class finds its own page first.
-        front_matter(search_weights.AUDIT) + f"# Parity: {title}",
+        front_matter(search_weights.AUDIT) + f"# Parity: {_title(group)}",
         "",
         f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
@@ -150,24 +171,51 @@ def render_group_page(group: str, rows: list[ParityRow]) -> str:
         "",
     ]
     ordered = sorted(rows, key=lambda r: r.config)
+    parts = _details_parts(group, [row for row in ordered if row.differences])
+    page_of = {row.config: page for page, chunk in parts for row in chunk}
     cells = []
     for row in ordered:
-        # Identical configs have no section below; the id on the name keeps #parity-<config> valid.
-        name = f"[`{row.config}`](#{anchor(row)})" if row.differences else f"`{row.config}`{{ #{anchor(row)} }}"
+        page = page_of.get(row.config)
+        if page == here:
+            name = f"[`{row.config}`](#{anchor(row)})"
+        elif page is not None:  # its section is on a part page; the id keeps #parity-<config> valid here
+            name = f"[`{row.config}`]({urls.link(here, page, anchor(row))}){{ #{anchor(row)} }}"
+        else:  # identical: no section anywhere
+            name = f"`{row.config}`{{ #{anchor(row)} }}"
         cells.append((name, f"`{row.target_name}`", _differences(row), _verdict(row)))
     out.append(table(("Config", "Builds", "Differences", "Verdict"), cells))
     out.append("")
-    differing = [row for row in ordered if row.differences]
-    if differing:
+    pages = {}
+    if len(parts) > 1:
+        links = ", ".join(
+            f"[`{chunk[0].config}` to `{chunk[-1].config}`]({urls.link(here, page)})" for page, chunk in parts
+        )
+        out += [f"The differences, with reasons, are on {len(parts)} pages: {links}.", ""]
+        for n, (page, chunk) in enumerate(parts, start=1):
+            part = [
+                front_matter(search_weights.AUDIT) + f"# Parity: {_title(group)}, differences {n} of {len(parts)}",
+                "",
+                f"`{chunk[0].config}` to `{chunk[-1].config}`: each config of the group that differs from the "
+                f"class it builds, with its reasons. Every config of the group: [{_title(group)}]"
+                f"({urls.link(page, here)}).",
+                "",
+            ]
+            for row in chunk:
+                part += _details(row, page)
+            pages[page] = "\n".join(part) + "\n"
+    elif parts[0][1]:
         out += ["## Differences, with reasons", ""]
-        for row in differing:
-            out += _details(row, urls.parity_group(group))
-    return "\n".join(out) + "\n"
+        for row in parts[0][1]:
+            out += _details(row, here)
+    pages[here] = "\n".join(out) + "\n"
+    return pages
 
 
 def render_group_pages(rows: list[ParityRow], group_of: dict[str, str]) -> dict[str, str]:
-    by_group = _by_group(rows, group_of)
-    return {urls.parity_group(group): render_group_page(group, group_rows) for group, group_rows in by_group.items()}
+    pages: dict[str, str] = {}
+    for group, group_rows in _by_group(rows, group_of).items():
+        pages.update(render_group_page(group, group_rows))
+    return pages
 
 
 def inventory(rows: list[ParityRow]) -> list[dict]:
