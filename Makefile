@@ -45,11 +45,15 @@ build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json
 	@echo "$${SITE_URL:+Build for $$SITE_URL}$${SITE_URL:-Local build: links and the sitemap point at http://127.0.0.1:8000/ (set SITE_URL for a deployed site)}"
 	$(PY) -m mkdocs build --strict --site-dir site
 
-test: $(STAMP) $(RELEASE_PROJECT_STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
+test: $(STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
+	@# The torchrl $(RELEASE_TORCHRL) venv (mostly download and unpacking, little CPU) is built beside the checks
+	@# and the tests; the tests that use it run last and wait for it (tests/support/release_venv.py).
+	@mkdir -p .cache && rm -f .cache/release-venv.rc
+	@( $(MAKE) --no-print-directory release-venv > .cache/release-venv.log 2>&1; echo $$? > .cache/release-venv.rc ) & echo $$! > .cache/release-venv.pid
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist loadgroup
 
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
 	$(PY) -m bench.run

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
+from tests.support import release_venv as _release_venv
 from tools.core.paths import ROOT
 
 
@@ -65,3 +66,10 @@ def site(built_site: BuiltSite) -> Path:
     if built_site.returncode != 0:
         pytest.fail(f"the strict build failed:\n{built_site.output[-4000:]}")
     return built_site.site_dir
+
+
+def pytest_collection_modifyitems(config, items):
+    """The tests that use the older release's venv run last: `make test` builds it meanwhile."""
+    last = [item for item in items if item.nodeid.startswith(_release_venv.USERS)]
+    if last:
+        items[:] = [item for item in items if item not in last] + last

@@ -8,7 +8,7 @@ unfolds is measured too) and records:
   allowed, and counted apart (``identifier_breaks``) for the report;
 - code blocks with a line wider than their column (the block scrolls sideways),
   except generated signature stubs (mkdocstrings' ``.doc-signature``);
-- the page's height (the limit itself is tests/site/test_page_heights.py's).
+- the page's height as it opens, before any fold is opened (no page over 20,000 px at 1400 px).
 
 Page titles are read from the built HTML (no browser needed), and pasted error
 lines are searched in ``test_troubleshooting_search.py``'s way by the last test.
@@ -26,8 +26,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.test_browser import _html_pages, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+from tests.site.test_browser import _html_pages, browser, served_site  # noqa: F401  (fixtures)
 from tests.site.test_troubleshooting_search import MAX_QUERY, TOP, _section_hits, search_page  # noqa: F401
+from tools.core.paths import ROOT
+
+# One worker runs this whole module (make test passes --dist loadgroup): the sweep visits every page
+# at two widths, and a second worker would repeat it for the tests it was handed.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("reader-sweep")]
 
 WIDTHS = {"desktop": (1400, 900), "phone": (390, 844)}
 
@@ -150,6 +155,49 @@ def test_no_word_is_split_between_two_letters_in_a_table(swept, width):
 def test_no_code_line_is_wider_than_its_column(swept, width):
     wide = _first(swept, width, "wide")
     assert not wide, f"code blocks with a line wider than the column at {WIDTHS[width][0]} px: {wide}"
+
+
+# --- no wall --------------------------------------------------------------------------------------
+
+# The SOTA map was one 150,000 px page (194,000 px on a phone) before it became an overview and one
+# page per family; the estimator reference (49,000 px) one page per class; the transform group's
+# parity audit (27,000 px) a table and pages of differences.  A phone has no limit here: prose and
+# tables grow about 1.5x there; the sweep prints those heights for the record.
+HEIGHT_LIMIT = 20_000
+SCREENSHOTS = {"sota-overview": "/sota/", "sota-family": "/sota/families/soft-actor-critic/"}
+
+
+def test_no_page_is_taller_than_the_limit_at_1400_px(swept):
+    heights = {path: page["height"] for path, page in swept["desktop"].items()}
+    assert len(heights) > 100, sorted(heights)  # every page was measured, not a handful
+    phone = sorted(
+        ((p["height"], path) for path, p in swept["phone"].items() if p["height"] > HEIGHT_LIMIT), reverse=True
+    )
+    print(f"{len(phone)} pages over {HEIGHT_LIMIT:,} px at 390 px: " + ", ".join(f"{p} ({h:,})" for h, p in phone))
+    over = sorted(((h, path) for path, h in heights.items() if h > HEIGHT_LIMIT), reverse=True)
+    assert not over, f"pages taller than {HEIGHT_LIMIT:,} px at 1400 px (split or fold them): " + ", ".join(
+        f"{path} ({h:,} px)" for h, path in over
+    )
+
+
+def test_the_sota_map_is_an_overview_with_one_page_per_family(swept, site):
+    families = [path for path in swept["desktop"] if path.startswith("/sota/families/")]
+    assert len(families) >= 10, families
+    # It was 150,000 px and 840 KB: now a map (one row per directory) and the classes table.
+    assert swept["desktop"]["/sota/"]["height"] < 15_000, swept["desktop"]["/sota/"]["height"]
+    assert (site / "sota" / "index.html").stat().st_size < 300_000
+
+
+def test_sota_screenshots_for_reviewers(browser, served_site, site):  # noqa: F811
+    out = ROOT / "site" / "_screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    tab = browser.new_page(viewport={"width": WIDTHS["desktop"][0], "height": WIDTHS["desktop"][1]})
+    for name, path in SCREENSHOTS.items():
+        assert path in _html_pages(site), path
+        tab.goto(served_site + path, wait_until="networkidle")
+        tab.screenshot(path=str(out / f"{name}.png"), full_page=True)
+        assert (out / f"{name}.png").stat().st_size > 10_000
+    tab.close()
 
 
 def test_page_titles_are_unique(site):

@@ -143,7 +143,7 @@ def test_the_estimator_reference_flags_above_each_api_section():
     from tools.estimators.views.concern import CONCERN
 
     section = CONCERN.sections["reference"]("GAE")
-    assert section.index("<!-- gen:contracts.flags estimator GAE -->") < section.index("<!-- gen:api.object GAE 4 -->")
+    assert section.index("<!-- gen:contracts.flags estimator GAE -->") < section.index("<!-- gen:api.object GAE 3 -->")
 
 
 def test_a_trainer_parameter_description_is_checked_against_its_default_and_what_the_trainer_holds():

@@ -63,7 +63,7 @@ def test_the_overview_has_one_row_per_directory_and_few_columns(page):
     rows = [line for line in page.splitlines() if line.startswith("| ") and '<span id="dir-' in line]
     assert len(rows) == len(sota_map().directories)
     header = next(line for line in page.splitlines() if line.startswith("| Family |"))
-    # Six columns fit a 1280 px window (tests/site/test_page_heights.py looks at it in the browser).
+    # Six columns fit a 1280 px window (tests/site/test_reader_sweep.py looks at it in the browser).
     assert header.count(" | ") + 1 <= 6
 
 
@@ -132,5 +132,5 @@ def test_the_smoke_tests_command_and_script_come_from_the_scan():
     section = CONCERN.sections["smoke"]("")
     assert runner.command in section and f"{sota.ci_smoke_file}::{runner.test}[NAME]" in section
     names = sum(len(d.ci_smoke) for d in sota.directories)
-    assert names >= 20 and section.count("\n| `") == names
+    assert names >= 20 and section.count("\n    | `") == names
     assert "<!-- gen:sota.smoke -->" in (DOCS / "sota" / "index.md").read_text()
