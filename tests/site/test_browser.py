@@ -9,6 +9,7 @@ import functools
 import gzip
 import http.server
 import io
+import json
 import os
 import threading
 from pathlib import Path
@@ -33,16 +34,19 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 
-pytestmark = pytest.mark.browser
+# The marks every browser test module carries (a module that adds its own, such as an xdist group,
+# starts from this list).
+BROWSER_MARKS = [pytest.mark.browser]
 
 if not CHROMIUM.exists():
     if os.environ.get("CI"):
         raise RuntimeError("CI needs Debian's chromium for the browser tests: apt-get install -y chromium")
-    pytestmark = [
-        pytest.mark.browser,
-        # Reason: outside CI the browser is optional; .ci/run installs it, so CI never skips.
-        pytest.mark.skip(reason="chromium is not installed (apt-get install -y chromium); CI installs it"),
-    ]
+    # Reason: outside CI the browser is optional; .ci/run installs it, so CI never skips.
+    BROWSER_MARKS.append(
+        pytest.mark.skip(reason="chromium is not installed (apt-get install -y chromium); CI installs it")
+    )
+
+pytestmark = BROWSER_MARKS
 
 
 # The site is served as GitHub Pages serves a project site: under the sub-path the test
@@ -51,7 +55,10 @@ if not CHROMIUM.exists():
 SUB_PATH = urlsplit(SITE_URL).path.rstrip("/")
 
 
-@pytest.fixture(scope="module")
+# Session-scoped (here and for the sweeps): a module fixture is torn down whenever the worker
+# runs a test of another module in between, and xdist interleaves modules, so a sweep of every
+# page was made again for each run of its module's tests (four sweeps of ~3 minutes in one CI run).
+@pytest.fixture(scope="session")
 def served_site(built_site):
     handler = functools.partial(_PagesLikeHandler, directory=str(built_site.site_dir))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -94,7 +101,7 @@ class _PagesLikeHandler(http.server.SimpleHTTPRequestHandler):
         return io.BytesIO(body)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
@@ -122,7 +129,15 @@ def test_pages_request_nothing_off_the_machine_and_raise_no_errors(browser, serv
     paths = _html_pages(site)
     tabs = [browser.new_page() for _ in range(min(TABS, len(paths)))]
     requests, errors = [], []
+    # Each load would make Material's worker fetch and build the whole search index (about a second
+    # of CPU per page): the index is still requested from this server, but holds no documents here;
+    # test_search_works_offline and the search tests use the real one.
+    index = json.loads((site / "search" / "search_index.json").read_text())
+    empty = json.dumps({**index, "docs": []})
     for tab in tabs:
+        tab.route(
+            "**/search/search_index.json", lambda route: route.fulfill(body=empty, content_type="application/json")
+        )
         tab.on("request", lambda request: requests.append(request.url))
         tab.on("pageerror", lambda error: errors.append(str(error)))
     for start in range(0, len(paths), len(tabs)):

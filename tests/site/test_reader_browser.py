@@ -14,7 +14,11 @@ import json
 
 import pytest
 
-from tests.site.test_browser import HANG_GUARD_MS, SUB_PATH, _html_pages, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+from tests.site.test_browser import BROWSER_MARKS, HANG_GUARD_MS, SUB_PATH, _html_pages, browser, served_site  # noqa: F401  (fixtures)
+
+# One worker runs this whole module (make test passes --dist loadgroup): its sweep of every page
+# is made once per worker that runs one of its tests.
+pytestmark = [*BROWSER_MARKS, pytest.mark.xdist_group("reader-browser")]
 
 DESKTOP, LAPTOP, PHONE = (1400, 900), (1280, 900), (390, 844)
 
@@ -100,7 +104,7 @@ SIDEWAYS = r"""() => {
 MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point")]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sweep(browser, served_site, built_site):  # noqa: F811
     """Every page measured at the three widths: {path: {...}}, plus console errors."""
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})

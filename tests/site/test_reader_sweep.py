@@ -26,13 +26,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.test_browser import _html_pages, browser, served_site  # noqa: F401  (fixtures)
+from tests.site.test_browser import BROWSER_MARKS, _html_pages, browser, served_site  # noqa: F401  (fixtures)
 from tests.site.test_troubleshooting_search import MAX_QUERY, TOP, _section_hits, search_page  # noqa: F401
 from tools.core.paths import ROOT
 
 # One worker runs this whole module (make test passes --dist loadgroup): the sweep visits every page
 # at two widths, and a second worker would repeat it for the tests it was handed.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("reader-sweep")]
+pytestmark = [*BROWSER_MARKS, pytest.mark.xdist_group("reader-sweep")]
 
 WIDTHS = {"desktop": (1400, 900), "phone": (390, 844)}
 
@@ -128,7 +128,7 @@ def summary(found: dict[str, dict], site: Path) -> dict:
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def swept(browser, served_site, built_site):  # noqa: F811
     tab = browser.new_page()
     # Layout only: an empty search index spares each page load the index build (~1 s of CPU).
