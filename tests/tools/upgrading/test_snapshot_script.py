@@ -17,7 +17,7 @@ from importlib import metadata
 
 import pytest
 
-from tools.core.paths import ROOT
+from tools.core.paths import DATA, ROOT
 from tools.upgrading.facts import snapshot as script
 
 SCRIPT = ROOT / "tools" / "upgrading" / "facts" / "snapshot.py"
@@ -231,3 +231,12 @@ def test_a_committed_snapshot(path):
 def test_snapshots_of_at_least_two_older_releases():
     releases = [json.loads(p.read_text())["versions"]["torchrl"] for p in SNAPSHOTS]
     assert any(r.startswith("0.13.") for r in releases) and any(r.startswith("0.12.") for r in releases), releases
+
+
+def test_recorded_errors_name_no_folder_of_the_machine_that_ran_them():
+    text = (
+        "ImportError: cannot import name 'X' from 'torchrl' (/tmp/v/lib/python3.11/site-packages/torchrl/__init__.py)"
+    )
+    assert script.VENV_PREFIX.sub("", text).endswith("(site-packages/torchrl/__init__.py)")
+    for path in sorted((DATA / "snapshots").glob("*.json")):
+        assert not re.search(r"/\S*/site-packages/", path.read_text(encoding="utf-8")), path.name

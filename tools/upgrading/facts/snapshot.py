@@ -78,6 +78,9 @@ DEPRECATION_WORDS = re.compile(r"deprecat|will be removed|has been removed|remov
 DEPRECATION_CATEGORIES = {"DeprecationWarning", "FutureWarning", "PendingDeprecationWarning"}
 DISTRIBUTIONS = ("torchrl", "tensordict", "torch", "hydra-core", "omegaconf")
 ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+# Where the venv that ran a block lives is this machine's business, not the release's: an error that
+# names a file keeps the path from its package folder on (``site-packages/torchrl/...``).
+VENV_PREFIX = re.compile(r"/[^\s()'\"]*/(?=site-packages/)")
 BLOCK_TIMEOUT = 600
 
 # ---------------------------------------------------------------------------
@@ -834,8 +837,11 @@ def _run_block(path: Path, python: str) -> dict:
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if not lines:
         tail = (done.stderr.strip().splitlines() or [""])[-1]
-        return {"result": "crashed", "error": f"exit {done.returncode}: {ADDRESS.sub('', tail)}"}
-    return json.loads(lines[-1])
+        return {"result": "crashed", "error": f"exit {done.returncode}: {VENV_PREFIX.sub('', ADDRESS.sub('', tail))}"}
+    outcome = json.loads(lines[-1])
+    if "error" in outcome:
+        outcome["error"] = VENV_PREFIX.sub("", outcome["error"])
+    return outcome
 
 
 def run_blocks(folder: Path, suffix: str = ".py") -> dict:
