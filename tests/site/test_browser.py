@@ -5,13 +5,11 @@ Uses Debian's chromium (installed by .ci/run; never a downloaded browser).
 
 from __future__ import annotations
 
-import functools
 import gzip
 import http.server
 import io
 import json
 import os
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -55,19 +53,6 @@ pytestmark = BROWSER_MARKS
 SUB_PATH = urlsplit(SITE_URL).path.rstrip("/")
 
 
-# Session-scoped (here and for the sweeps): a module fixture is torn down whenever the worker
-# runs a test of another module in between, and xdist interleaves modules, so a sweep of every
-# page was made again for each run of its module's tests (four sweeps of ~3 minutes in one CI run).
-@pytest.fixture(scope="session")
-def served_site(built_site):
-    handler = functools.partial(_PagesLikeHandler, directory=str(built_site.site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    server.shutdown()
-
-
 class _PagesLikeHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
@@ -99,16 +84,6 @@ class _PagesLikeHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield instance
-        instance.close()
 
 
 def _html_pages(site: Path) -> list[str]:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from tests.site.test_browser import browser, pytestmark, served_site  # noqa: F401  (fixtures and marks)
+from tests.site.test_browser import pytestmark
 
 
 def _visible_rows(page):
     return page.locator(".loss-table tbody tr:not([hidden])")
 
 
-def test_filters_keep_only_matching_rows(browser, served_site):  # noqa: F811
+def test_filters_keep_only_matching_rows(browser, served_site):
     page = browser.new_page()
     page.goto(served_site + "/losses/", wait_until="networkidle")
     total = page.locator(".loss-table tbody tr").count()
@@ -32,7 +32,7 @@ def test_filters_keep_only_matching_rows(browser, served_site):  # noqa: F811
     page.close()
 
 
-def test_clicking_a_heading_sorts_the_rows(browser, served_site):  # noqa: F811
+def test_clicking_a_heading_sorts_the_rows(browser, served_site):
     page = browser.new_page()
     page.goto(served_site + "/losses/", wait_until="networkidle")
     names = lambda: page.locator(".loss-table tbody tr td:first-child").all_inner_texts()  # noqa: E731

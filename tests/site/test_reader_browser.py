@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from tests.site.test_browser import BROWSER_MARKS, HANG_GUARD_MS, SUB_PATH, _html_pages, browser, served_site  # noqa: F401  (fixtures)
+from tests.site.test_browser import BROWSER_MARKS, HANG_GUARD_MS, SUB_PATH, _html_pages
 
 # One worker runs this whole module (make test passes --dist loadgroup): its sweep of every page
 # is made once per worker that runs one of its tests.
@@ -105,7 +105,7 @@ MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point")]
 
 
 @pytest.fixture(scope="session")
-def sweep(browser, served_site, built_site):  # noqa: F811
+def sweep(browser, served_site, built_site):
     """Every page measured at the three widths: {path: {...}}, plus console errors."""
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     # Every page load makes Material's worker fetch the search index and build it (about a
@@ -188,7 +188,7 @@ def test_no_console_errors(sweep):
 # --- the loss table ------------------------------------------------------------------------------
 
 
-def test_loss_table_legend_is_above_it_and_its_marks_explain_themselves(browser, served_site):  # noqa: F811
+def test_loss_table_legend_is_above_it_and_its_marks_explain_themselves(browser, served_site):
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     tab.goto(served_site + "/losses/", wait_until="load")
     legend = tab.locator("p", has_text="Marks:").first
@@ -204,7 +204,7 @@ def test_loss_table_legend_is_above_it_and_its_marks_explain_themselves(browser,
     tab.close()
 
 
-def test_loss_table_header_stays_in_view_while_scrolling(browser, served_site):  # noqa: F811
+def test_loss_table_header_stays_in_view_while_scrolling(browser, served_site):
     for width, height in (DESKTOP, PHONE):
         tab = browser.new_page(viewport={"width": width, "height": height})
         tab.goto(served_site + "/losses/", wait_until="load")
@@ -225,7 +225,7 @@ def test_loss_table_header_stays_in_view_while_scrolling(browser, served_site): 
 # --- Material's navigation, the versions note, the home page ---------------------------------------
 
 
-def test_pages_have_tabs_a_footer_and_a_one_line_versions_note(browser, served_site):  # noqa: F811
+def test_pages_have_tabs_a_footer_and_a_one_line_versions_note(browser, served_site):
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     tab.goto(served_site + "/losses/DQNLoss/", wait_until="load")
     assert tab.locator(".md-tabs").is_visible()
@@ -239,7 +239,7 @@ def test_pages_have_tabs_a_footer_and_a_one_line_versions_note(browser, served_s
     tab.close()
 
 
-def test_home_page_shows_a_result_within_one_screen(browser, served_site):  # noqa: F811
+def test_home_page_shows_a_result_within_one_screen(browser, served_site):
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     tab.goto(served_site + "/", wait_until="load")
     output = tab.locator(".md-content .language-text").first
@@ -249,7 +249,7 @@ def test_home_page_shows_a_result_within_one_screen(browser, served_site):  # no
     tab.close()
 
 
-def test_a_missing_page_gets_the_styled_404_under_the_sub_path(browser, served_site):  # noqa: F811
+def test_a_missing_page_gets_the_styled_404_under_the_sub_path(browser, served_site):
     tab = browser.new_page()
     failed = []
     tab.on("requestfailed", lambda request: failed.append(request.url))
@@ -285,7 +285,7 @@ TRANSFER = r"""() => performance.getEntriesByType("navigation").concat(performan
 
 
 @pytest.mark.parametrize("path", ["/", "/losses/"])
-def test_transfer_size_stays_under_budget(browser, served_site, path):  # noqa: F811
+def test_transfer_size_stays_under_budget(browser, served_site, path):
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     tab.goto(served_site + path, wait_until="networkidle")
     transferred, uncompressed = tab.evaluate(TRANSFER)
@@ -311,7 +311,7 @@ SCREENSHOTS = {
 }
 
 
-def test_full_page_screenshots_for_reviewers(browser, served_site, site):  # noqa: F811
+def test_full_page_screenshots_for_reviewers(browser, served_site, site):
     from tools.core.paths import ROOT
 
     out = ROOT / "site" / "_screenshots"

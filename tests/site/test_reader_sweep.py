@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.test_browser import BROWSER_MARKS, _html_pages, browser, served_site  # noqa: F401  (fixtures)
+from tests.site.test_browser import BROWSER_MARKS, _html_pages
 from tests.site.test_troubleshooting_search import MAX_QUERY, TOP, _section_hits, search_page  # noqa: F401
 from tools.core.paths import ROOT
 
@@ -129,7 +129,7 @@ def summary(found: dict[str, dict], site: Path) -> dict:
 
 
 @pytest.fixture(scope="session")
-def swept(browser, served_site, built_site):  # noqa: F811
+def swept(browser, served_site, built_site):
     tab = browser.new_page()
     # Layout only: an empty search index spares each page load the index build (~1 s of CPU).
     index = json.loads((built_site.site_dir / "search" / "search_index.json").read_text())
@@ -188,7 +188,7 @@ def test_the_sota_map_is_an_overview_with_one_page_per_family(swept, site):
     assert (site / "sota" / "index.html").stat().st_size < 300_000
 
 
-def test_sota_screenshots_for_reviewers(browser, served_site, site):  # noqa: F811
+def test_sota_screenshots_for_reviewers(browser, served_site, site):
     out = ROOT / "site" / "_screenshots"
     out.mkdir(parents=True, exist_ok=True)
     tab = browser.new_page(viewport={"width": WIDTHS["desktop"][0], "height": WIDTHS["desktop"][1]})

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from tests.site.test_browser import HANG_GUARD_MS, browser, pytestmark, served_site  # noqa: F401  (fixtures, marks)
+from tests.site.test_browser import HANG_GUARD_MS, pytestmark  # noqa: F401  (fixtures, marks)
 
 # query -> a pattern one of the two first result pages must match (site-relative URL).
 # The first block was not found, or found the wrong page, before the separator; the
@@ -65,7 +65,7 @@ RESULTS = r"""() => [...document.querySelectorAll(".md-search-result__item")]
 
 
 @pytest.fixture(scope="module")
-def search(browser, served_site):  # noqa: F811
+def search(browser, served_site):
     tab = browser.new_page(viewport={"width": 1400, "height": 900})
     tab.goto(served_site + "/", wait_until="networkidle")
     tab.keyboard.press("/")  # Material focuses the search box on '/'

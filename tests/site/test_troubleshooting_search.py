@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, HANG_GUARD_MS, browser, pytestmark, served_site  # noqa: F401  # noqa: F401  (fixtures)
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, HANG_GUARD_MS, pytestmark  # noqa: F401  # noqa: F401  (fixtures)
 
 TOP = 3
 # Readers paste what the terminal shows of a first line. One first line is 2,400 characters
@@ -49,7 +49,7 @@ def _section_hits(page, query: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def search_page(browser, served_site):  # noqa: F811
+def search_page(browser, served_site):
     page = browser.new_page()
     page.goto(served_site + "/troubleshooting/", wait_until="networkidle")
     page.keyboard.press("/")

@@ -1,0 +1,38 @@
+"""The browser and the local server every browser test module shares: one of each per worker.
+
+Session-scoped: a module fixture is torn down whenever the worker runs a test of another module in
+between, and xdist interleaves modules, so a sweep of every page was made again for each run of its
+module's tests (four sweeps of ~3 minutes in one CI run).  Defined here, once: Playwright's sync API
+runs one instance per thread, so a module that imported its own copy of the fixture would start a
+second one beside this and fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+
+import pytest
+
+from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, SUB_PATH, _PagesLikeHandler
+
+
+@pytest.fixture(scope="session")
+def served_site(built_site):
+    handler = functools.partial(_PagesLikeHandler, directory=str(built_site.site_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield instance
+        instance.close()
