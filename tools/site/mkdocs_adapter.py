@@ -28,7 +28,7 @@ from tools.api.views import objects_inv, search
 from tools.core import cache, timing
 from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
-from tools.site import exports, records_worker
+from tools.site import exports, records_worker, template_cache
 from tools.site import markers as pages
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -50,6 +50,8 @@ GENERATION_INPUTS = (TOOLS, DATA, ROOT / "outputs", SNIPPETS, ROOT / "pyproject.
 # they and the inventory were made from: a `make serve` rebuild after a prose edit reuses the
 # pages and leaves the inventory it wrote alone (regenerating cost most of such a rebuild).
 _generation: dict = {}
+# Set once this process has frozen the objects alive after its first build's generation.
+_froze: list[bool] = []
 # Hosts that only this machine reaches: a sitemap or canonical link there is wrong anywhere else.
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "0.0.0.0"}
 
@@ -240,6 +242,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
 def on_env(env, config: MkDocsConfig, files: Files):
     records_worker.stop()  # every page's Markdown is expanded: what it did not finish is not needed
     _freeze_and_collect_again()
+    env.bytecode_cache = template_cache.COMPILED  # a `make serve` rebuild reuses the compiled theme
     previous = _build.get("previous_objects")
     if previous and "autorefs" in config.plugins:
         for identifier, url in objects_inv.urls(previous).items():
@@ -252,10 +255,12 @@ def _freeze_and_collect_again() -> None:
 
     Only the first build of a process freezes (without collecting: a full collection then walks
     everything torch allocated); after a `make serve` rebuild the collector simply resumes, and
-    its collections walk only what was made since.
+    its collections walk only what was made since.  Whether this process froze is kept in a flag:
+    ``gc.get_freeze_count()`` counts the frozen objects one by one (0.1 s of every rebuild).
     """
-    if not gc.get_freeze_count():
+    if not _froze:
         gc.freeze()
+        _froze.append(True)
     gc.enable()
 
 
