@@ -239,6 +239,8 @@ def cached(
     path = _path(*key)
     if codec and disk_cache_enabled() and path.exists():
         value = decode(json.loads(path.read_text()))
+    elif _computing_forbidden:
+        raise NotInMemory(f"{name}: not computed yet, and this process may not compute records")
     elif codec and _handover and (text := _handover[0].take(*key)) is not None:
         value = decode(json.loads(text))
         _keep_on_disk(path, text)
@@ -253,6 +255,19 @@ def cached(
                 _handover[0].publish(*key, text)
     _memory[key] = value
     return value
+
+
+class NotInMemory(Exception):
+    """A record set was asked of a process that only reuses records (``forbid_computing``)."""
+
+
+# Set in a process forked from the build to render pages (tools/site/render_worker.py): it reuses the
+# records the build holds, and a page needing one the build has not computed yet is left to the build.
+_computing_forbidden: list[bool] = []
+
+
+def forbid_computing() -> None:
+    _computing_forbidden.append(True)
 
 
 def _keep_on_disk(path: Path, text: str) -> None:

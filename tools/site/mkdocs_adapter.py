@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from tools.api.facts import load
@@ -28,7 +28,7 @@ from tools.api.views import objects_inv, search
 from tools.core import cache, timing
 from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
-from tools.site import exports, records_worker, template_cache
+from tools.site import exports, records_worker, render_worker, template_cache
 from tools.site import markers as pages
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -233,6 +233,15 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
                 break
 
 
+@event_priority(-100)  # last: the nav and the pages are final
+def on_nav(nav, config: MkDocsConfig, files: Files):
+    if not _build["dirty"]:  # a `make serve` rebuild renders a page or two: nothing to share
+        records_worker.harvest()  # what the second core measured so far, for the pages' renderer to use too
+        included = files.documentation_pages(inclusion=InclusionLevel.is_included)
+        render_worker.start([f.page for f in included if f.page is not None], config, files)
+    return nav
+
+
 def on_pre_build(config: MkDocsConfig) -> None:
     if _build["dirty"]:
         # The API objects of pages this dirty rebuild skips (tools/api/views/objects_inv.py).
@@ -241,6 +250,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 def on_env(env, config: MkDocsConfig, files: Files):
     records_worker.stop()  # every page's Markdown is expanded: what it did not finish is not needed
+    render_worker.stop()  # every page is rendered
     _freeze_and_collect_again()
     env.bytecode_cache = template_cache.COMPILED  # a `make serve` rebuild reuses the compiled theme
     previous = _build.get("previous_objects")
@@ -323,6 +333,7 @@ def _write_inventory(config: MkDocsConfig) -> None:
 def on_build_error(error: Exception) -> None:
     # A failed `make serve` rebuild ends before `on_env`: the next edit should not find the collector off.
     records_worker.stop()
+    render_worker.stop()
     cache.end_build()
     gc.enable()
 

@@ -65,6 +65,9 @@ class _Directory:
         path = self._file(name, key, ".json")
         return path.read_text(encoding="utf-8") if path.exists() else None
 
+    def is_published(self, name: str, key: str) -> bool:
+        return self._file(name, key, ".json").exists()
+
     def publish(self, name: str, key: str, text: str) -> None:
         path = self._file(name, key, ".json")
         tmp = path.with_suffix(".tmp")
@@ -150,6 +153,18 @@ def start() -> None:
     side = BuildSide(directory, process)
     _running.append(side)
     cache.set_handover(side)
+
+
+def harvest() -> None:
+    """Take every record set the worker has published so far, without waiting for the others.
+
+    Called before pages are rendered on two cores (``render_worker``): the process forked
+    then holds these records too, and can render the pages that show them.
+    """
+    for side in _running:
+        for records in cache.record_sets():
+            if records.encode is not None and side.directory.is_published(records.name, records.key()):
+                records()
 
 
 def stop() -> None:

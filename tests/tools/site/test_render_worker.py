@@ -1,0 +1,147 @@
+"""Pages rendered on two cores: the same site, every page rendered once, the child's warnings still counted.
+
+A small MkDocs project whose hook starts and stops ``tools.site.render_worker`` as the
+adapter does, and records which process rendered each page (``Page.render`` wrapped).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tools.core.paths import ROOT
+from tools.site.render_worker import PARENT_ONLY
+
+PAGES = 12
+HOOK = textwrap.dedent(
+    """
+    import os
+
+    from mkdocs.plugins import event_priority
+    from mkdocs.structure.pages import Page
+
+    from tools.site import render_worker
+
+    _render = Page.render
+
+
+    def _recorded(page, config, files):
+        _render(page, config, files)
+        with open(os.environ["RENDERED_LOG"], "a") as log:
+            log.write(f"{page.file.src_uri} {os.getpid()}\\n")
+
+
+    Page.render = _recorded
+
+
+    @event_priority(-100)
+    def on_nav(nav, config, files):
+        render_worker.start([f.page for f in files.documentation_pages() if f.page is not None], config, files)
+        return nav
+
+
+    def on_env(env, config, files):
+        render_worker.stop()
+        return env
+    """
+)
+
+
+def _page(number: int, broken_link: bool) -> str:
+    link = "See [the missing page](missing.md)." if broken_link else "See [the first page](page00.md#start)."
+    return textwrap.dedent(
+        f"""
+        # Page {number}
+
+        ## Start
+
+        {link}
+
+        ```python
+        def add_{number}(a, b):
+            return a + b + {number}
+        ```
+
+        | name | value |
+        | --- | --- |
+        | n | {number} |
+        """
+    )
+
+
+def _build(
+    tmp_path: Path, name: str, *, worker: bool, broken_last: bool = False
+) -> tuple[subprocess.CompletedProcess, Path, Path]:
+    project = tmp_path / name
+    docs = project / "docs"
+    docs.mkdir(parents=True)
+    for number in range(PAGES):
+        (docs / f"page{number:02}.md").write_text(_page(number, broken_last and number == PAGES - 1))
+    (project / "hook.py").write_text(HOOK)
+    (project / "mkdocs.yml").write_text(
+        "site_name: t\nuse_directory_urls: false\ntheme: {name: mkdocs}\nhooks: [hook.py]\n"
+        "markdown_extensions: [toc, attr_list, pymdownx.highlight, pymdownx.superfences, tables]\n"
+    )
+    log = project / "rendered.log"
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "RENDERED_LOG": str(log),
+        "DOCS_RENDER_WORKER": "on" if worker else "off",
+    }
+    site = project / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    return result, site, log
+
+
+def _renderers(log: Path) -> dict[str, list[str]]:
+    by_page: dict[str, list[str]] = {}
+    for line in log.read_text().splitlines():
+        page, pid = line.split()
+        by_page.setdefault(page, []).append(pid)
+    return by_page
+
+
+def _files(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores")
+def test_two_processes_render_every_page_once_and_build_the_same_site(tmp_path):
+    shared, shared_site, shared_log = _build(tmp_path, "shared", worker=True)
+    alone, alone_site, _ = _build(tmp_path, "alone", worker=False)
+    assert shared.returncode == 0, shared.stderr
+    assert alone.returncode == 0, alone.stderr
+    by_page = _renderers(shared_log)
+    assert sorted(by_page) == [f"page{n:02}.md" for n in range(PAGES)]
+    assert all(len(pids) == 1 for pids in by_page.values()), by_page
+    assert len({pids[0] for pids in by_page.values()}) == 2, f"one process rendered every page: {by_page}"
+    assert _files(shared_site) == _files(alone_site)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores")
+def test_a_warning_on_a_page_the_child_rendered_fails_the_strict_build_and_is_printed_once(tmp_path):
+    shared, _site, log = _build(tmp_path, "shared", worker=True, broken_last=True)
+    last = f"page{PAGES - 1:02}.md"
+    renderers = Counter(pid for pids in _renderers(log).values() for pid in pids)
+    assert _renderers(log)[last] != _renderers(log)["page00.md"], "the last page was not rendered by the child"
+    assert len(renderers) == 2
+    assert shared.returncode != 0
+    assert shared.stderr.count("missing.md") == 1, shared.stderr
+
+
+def test_pages_that_change_plugins_state_are_left_to_the_build():
+    assert "\n::: " in PARENT_ONLY  # mkdocstrings' blocks register objects and anchors
+    assert "](){#" in PARENT_ONLY  # autorefs' anchors

@@ -1,0 +1,244 @@
+"""Pages' Markdown turned into HTML on the second core while the build does the same (issue 23).
+
+MkDocs renders every page, one after the other, on one core: in a cold build that
+loop is about half the time, and the second core sits idle once the records are
+measured.  At ``on_nav``, the last event before that loop, the build forks a
+child that renders pages from the *end* of the loop's order while the build
+renders from the start; each page is claimed first (a file created exclusively
+in a shared directory), so each is rendered once, and the child stops at the
+first page the build has claimed.
+
+Only ``Page.render`` crosses (Markdown to HTML, the table of contents, the title
+and the anchors MkDocs reads from it), and only when the child rendered exactly
+the Markdown the build holds for the page (a digest of it is compared).  Every
+event before and after rendering still runs in the build, in order, so
+plugins' state (autorefs' anchors, mkdocstrings' inventory, the search index,
+the exports) is made there as in a sequential build.  The child leaves to the
+build the pages whose rendering has side effects in plugins: mkdocstrings'
+``:::`` blocks and autorefs' ``[](){#id}`` anchors, and a page whose markers
+need records the build has not computed yet.  Warnings logged while the child
+rendered a page (a broken link, say) are logged again by the build when it
+takes the page, so ``--strict`` counts them and the output reads as before.
+
+A plain fork rather than ``multiprocessing``: the child needs the build's
+config, files, plugins and records as they are at ``on_nav``, which a fork
+shares for free and a spawned process would have to rebuild (seconds, with the
+torch import).  Only non-dirty builds use it (``make serve``'s rebuilds render a
+page or two); ``DOCS_RENDER_WORKER=off`` renders everything in the build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import os
+import pickle
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mkdocs.structure.pages import Page
+
+from tools.core import cache
+from tools.core.timing import stage
+
+POLL_SECONDS = 0.002
+# Markdown whose rendering changes plugins' state, which must happen in the build.
+PARENT_ONLY = ("\n::: ", "](){#")
+
+
+@dataclass
+class Rendered:
+    """What ``Page.render`` sets, for one page, as the child made it."""
+
+    markdown_digest: str
+    content: str
+    toc: object
+    title: str | None
+    present_anchor_ids: set[str] | None
+    links_to_anchors: dict[str, dict[str, str]] | None  # by the linked file's src_uri
+    logged: list[tuple[str, int, str]] = field(default_factory=list)  # (logger, level, message)
+
+
+def _digest(markdown: str) -> str:
+    return hashlib.sha256(markdown.encode()).hexdigest()
+
+
+class _Claims:
+    """``<n>.claim`` (whoever renders page n) and ``<n>.pickle`` (the child's result, or None)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def claim(self, number: int) -> bool:
+        try:
+            os.close(os.open(self.path / f"{number}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        except FileExistsError:
+            return False
+        return True
+
+    def publish(self, number: int, rendered: Rendered | None) -> None:
+        tmp = self.path / f"{number}.tmp"
+        tmp.write_bytes(pickle.dumps(rendered))
+        tmp.replace(self.path / f"{number}.pickle")  # whole or absent
+
+    def published(self, number: int) -> tuple[bool, Rendered | None]:
+        try:
+            return True, pickle.loads((self.path / f"{number}.pickle").read_bytes())
+        except FileNotFoundError:
+            return False, None
+
+
+class _Capture(logging.Handler):
+    """What the child logs, kept for the build to log again (INFO and up, as MkDocs prints by default)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.records: list[tuple[str, int, str]] = []
+        self._last: logging.LogRecord | None = None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record is self._last:  # seen by the "mkdocs" logger's handler and again by the root's
+            return
+        self._last = record
+        self.records.append((record.name, record.levelno, record.getMessage()))
+
+
+# -- the child ----------------------------------------------------------------------------------
+
+
+def _child(claims: _Claims, pages: list[Page], config, files) -> None:
+    cache.forbid_computing()
+    capture = _Capture()
+    for name in ("", "mkdocs"):  # nothing printed twice: what the child logs, the build logs again
+        logging.getLogger(name).handlers[:] = [capture]
+    for number in reversed(range(len(pages))):
+        if not claims.claim(number):
+            return  # the build got here first: every page before this one is the build's
+        claims.publish(number, _render(pages[number], config, files, capture))
+
+
+def _render(page: Page, config, files, capture: _Capture) -> Rendered | None:
+    """The build's own steps up to ``render``, in this process; None leaves the page to the build."""
+    config._current_page = page
+    try:
+        page = config.plugins.on_pre_page(page, config=config, files=files)
+        page.read_source(config)
+        markdown = config.plugins.on_page_markdown(page.markdown, page=page, config=config, files=files)
+        if any(mark in markdown for mark in PARENT_ONLY) or markdown.startswith("::: "):
+            return None
+        page.markdown = markdown
+        capture.records.clear()
+        Page.render(page, config, files)
+        links = page.links_to_anchors
+        return Rendered(
+            markdown_digest=_digest(markdown),
+            content=page.content,
+            toc=page.toc,
+            title=page._title_from_render,
+            present_anchor_ids=page.present_anchor_ids,
+            links_to_anchors=None if links is None else {linked.src_uri: anchors for linked, anchors in links.items()},
+            logged=list(capture.records),
+        )
+    except Exception:  # anything unusual (a record not computed yet included): the build renders it
+        return None
+    finally:
+        config._current_page = None
+
+
+# -- the build's side ---------------------------------------------------------------------------
+
+
+class _Running:
+    def __init__(self, claims: _Claims, pid: int) -> None:
+        self.claims = claims
+        self.pid = pid
+        self.exited = False
+
+    def child_alive(self) -> bool:
+        if not self.exited and os.waitpid(self.pid, os.WNOHANG) != (0, 0):
+            self.exited = True
+        return not self.exited
+
+    def take(self, number: int) -> Rendered | None:
+        """The child's rendering of page ``number``, or None when the build must render it."""
+        if self.claims.claim(number):
+            return None
+        with stage("site.render.wait"):  # `make bench` shows how long the build waited for the child
+            while True:
+                done, rendered = self.claims.published(number)
+                if done:
+                    return rendered
+                if not self.child_alive():
+                    return self.claims.published(number)[1]
+                time.sleep(POLL_SECONDS)
+
+    def stop(self) -> None:
+        if not self.exited:
+            with contextlib.suppress(ProcessLookupError):  # it may have ended by itself
+                os.kill(self.pid, signal.SIGKILL)  # every page it rendered was taken
+            os.waitpid(self.pid, 0)
+            self.exited = True
+        shutil.rmtree(self.claims.path, ignore_errors=True)
+
+
+_running: list[_Running] = []
+
+
+def enabled() -> bool:
+    return os.environ.get("DOCS_RENDER_WORKER", "on").lower() not in {"off", "0", "false", "no"}
+
+
+def start(pages: list[Page], config, files) -> None:
+    """Fork the child and route each page's ``render`` through it; call at ``on_nav``."""
+    stop()
+    if not enabled() or (os.cpu_count() or 1) < 2 or len(pages) < 2 or not hasattr(os, "fork"):
+        return
+    claims = _Claims(Path(tempfile.mkdtemp(prefix="render-worker-")))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the child: render, then leave without running the build's exit handlers
+        code = 0
+        try:
+            _child(claims, pages, config, files)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    running = _Running(claims, pid)
+    _running.append(running)
+    for number, page in enumerate(pages):
+        page.render = types.MethodType(_render_or_take(running, number), page)
+
+
+def _render_or_take(running: _Running, number: int):
+    def render(page: Page, config, files) -> None:
+        rendered = running.take(number)
+        if rendered is None or rendered.markdown_digest != _digest(page.markdown or ""):
+            Page.render(page, config, files)
+            return
+        page.content = rendered.content
+        page.toc = rendered.toc
+        page._title_from_render = rendered.title
+        page.present_anchor_ids = rendered.present_anchor_ids
+        if rendered.links_to_anchors is not None:
+            page.links_to_anchors = {
+                files.get_file_from_path(src_uri): anchors for src_uri, anchors in rendered.links_to_anchors.items()
+            }
+        for name, level, message in rendered.logged:
+            logging.getLogger(name).log(level, "%s", message)
+
+    return render
+
+
+def stop() -> None:
+    """Reap the child (it has stopped once the build claimed a page it wanted); call at ``on_env``."""
+    while _running:
+        _running.pop().stop()
