@@ -236,7 +236,7 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
 @event_priority(-100)  # last: the nav and the pages are final
 def on_nav(nav, config: MkDocsConfig, files: Files):
     if not _build["dirty"]:  # a `make serve` rebuild renders a page or two: nothing to share
-        records_worker.harvest()  # what the second core measured so far, for the pages' renderer to use too
+        records_worker.gather()  # every record, so that the pages' renderer can render any page
         included = files.documentation_pages(inclusion=InclusionLevel.is_included)
         render_worker.start([f.page for f in included if f.page is not None], config, files)
     return nav

@@ -155,15 +155,17 @@ def start() -> None:
     cache.set_handover(side)
 
 
-def harvest() -> None:
-    """Take every record set the worker has published so far, without waiting for the others.
+def gather() -> None:
+    """Every record set in this process: taken from the worker, waited for, or measured here.
 
     Called before pages are rendered on two cores (``render_worker``): the process forked
-    then holds these records too, and can render the pages that show them.
+    then holds every record, and can render any page that shows one (otherwise the pages
+    showing a record set measured later are left to the build).  The build would measure
+    these sets later anyway, while rendering pages.
     """
-    for side in _running:
+    if _running:
         for records in cache.record_sets():
-            if records.encode is not None and side.directory.is_published(records.name, records.key()):
+            if records.encode is not None:
                 records()
 
 

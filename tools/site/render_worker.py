@@ -13,12 +13,14 @@ and the anchors MkDocs reads from it), and only when the child rendered exactly
 the Markdown the build holds for the page (a digest of it is compared).  Every
 event before and after rendering still runs in the build, in order, so
 plugins' state (autorefs' anchors, mkdocstrings' inventory, the search index,
-the exports) is made there as in a sequential build.  The child leaves to the
-build the pages whose rendering has side effects in plugins: mkdocstrings'
-``:::`` blocks and autorefs' ``[](){#id}`` anchors, and a page whose markers
-need records the build has not computed yet.  Warnings logged while the child
-rendered a page (a broken link, say) are logged again by the build when it
-takes the page, so ``--strict`` counts them and the output reads as before.
+the exports) is made there as in a sequential build.  Rendering itself has two
+side effects in plugins, both recorded by the child and made again by the build
+when it takes the page, in the build's order: anchors registered with autorefs
+(mkdocstrings' ``:::`` blocks and autorefs' own ``[](){#id}``) and objects
+registered in mkdocstrings' inventory (``objects.inv``).  Warnings logged while
+the child rendered a page (a broken link, say) are logged again the same way, so
+``--strict`` counts them and the output reads as before.  A page whose markers
+need records the build has not computed yet is left to the build.
 
 A plain fork rather than ``multiprocessing``: the child needs the build's
 config, files, plugins and records as they are at ``on_nav``, which a fork
@@ -49,8 +51,6 @@ from tools.core import cache
 from tools.core.timing import stage
 
 POLL_SECONDS = 0.002
-# Markdown whose rendering changes plugins' state, which must happen in the build.
-PARENT_ONLY = ("\n::: ", "](){#")
 
 
 @dataclass
@@ -64,6 +64,8 @@ class Rendered:
     present_anchor_ids: set[str] | None
     links_to_anchors: dict[str, dict[str, str]] | None  # by the linked file's src_uri
     logged: list[tuple[str, int, str]] = field(default_factory=list)  # (logger, level, message)
+    # ("anchor", page src_uri, args, kwargs) for autorefs, ("inventory", None, args, kwargs) for mkdocstrings
+    registered: list[tuple[str, str | None, tuple, dict]] = field(default_factory=list)
 
 
 def _digest(markdown: str) -> str:
@@ -110,6 +112,50 @@ class _Capture(logging.Handler):
         self.records.append((record.name, record.levelno, record.getMessage()))
 
 
+# -- the plugins' registrations -----------------------------------------------------------------
+
+
+def _registries(config) -> dict[str, object]:
+    """The objects whose ``register*`` methods rendering calls: autorefs' plugin, mkdocstrings' inventory."""
+    found: dict[str, object] = {}
+    autorefs = config.plugins.get("autorefs")
+    if autorefs is not None:
+        found["anchor"] = autorefs
+    mkdocstrings = config.plugins.get("mkdocstrings")
+    if mkdocstrings is not None:
+        found["inventory"] = mkdocstrings.handlers.inventory
+    return found
+
+
+METHOD = {"anchor": "register_anchor", "inventory": "register"}
+
+
+def _record_registrations(config, into: list) -> None:
+    """In the child: each registration is made as usual and also kept, to be made again by the build."""
+    for kind, target in _registries(config).items():
+        original = getattr(target, METHOD[kind])
+
+        def recording(*args, _kind=kind, _original=original, **kwargs):
+            if _kind == "anchor":  # the page object stays here: the build gets its src_uri
+                page, *rest = args
+                into.append((_kind, page.file.src_uri, tuple(rest), kwargs))
+            else:
+                into.append((_kind, None, args, kwargs))
+            return _original(*args, **kwargs)
+
+        setattr(target, METHOD[kind], recording)
+
+
+def _register_again(config, files, registered: list) -> None:
+    targets = _registries(config)
+    for kind, src_uri, args, kwargs in registered:
+        method = getattr(targets[kind], METHOD[kind])
+        if kind == "anchor":
+            method(files.get_file_from_path(src_uri).page, *args, **kwargs)
+        else:
+            method(*args, **kwargs)
+
+
 # -- the child ----------------------------------------------------------------------------------
 
 
@@ -118,23 +164,24 @@ def _child(claims: _Claims, pages: list[Page], config, files) -> None:
     capture = _Capture()
     for name in ("", "mkdocs"):  # nothing printed twice: what the child logs, the build logs again
         logging.getLogger(name).handlers[:] = [capture]
+    registered: list = []
+    _record_registrations(config, registered)
     for number in reversed(range(len(pages))):
         if not claims.claim(number):
             return  # the build got here first: every page before this one is the build's
-        claims.publish(number, _render(pages[number], config, files, capture))
+        claims.publish(number, _render(pages[number], config, files, capture, registered))
 
 
-def _render(page: Page, config, files, capture: _Capture) -> Rendered | None:
+def _render(page: Page, config, files, capture: _Capture, registered: list) -> Rendered | None:
     """The build's own steps up to ``render``, in this process; None leaves the page to the build."""
     config._current_page = page
     try:
         page = config.plugins.on_pre_page(page, config=config, files=files)
         page.read_source(config)
         markdown = config.plugins.on_page_markdown(page.markdown, page=page, config=config, files=files)
-        if any(mark in markdown for mark in PARENT_ONLY) or markdown.startswith("::: "):
-            return None
         page.markdown = markdown
         capture.records.clear()
+        registered.clear()
         Page.render(page, config, files)
         links = page.links_to_anchors
         return Rendered(
@@ -145,6 +192,7 @@ def _render(page: Page, config, files, capture: _Capture) -> Rendered | None:
             present_anchor_ids=page.present_anchor_ids,
             links_to_anchors=None if links is None else {linked.src_uri: anchors for linked, anchors in links.items()},
             logged=list(capture.records),
+            registered=list(registered),
         )
     except Exception:  # anything unusual (a record not computed yet included): the build renders it
         return None
@@ -232,6 +280,7 @@ def _render_or_take(running: _Running, number: int):
             page.links_to_anchors = {
                 files.get_file_from_path(src_uri): anchors for src_uri, anchors in rendered.links_to_anchors.items()
             }
+        _register_again(config, files, rendered.registered)
         for name, level, message in rendered.logged:
             logging.getLogger(name).log(level, "%s", message)
 

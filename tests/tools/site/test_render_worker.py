@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from tools.core.paths import ROOT
-from tools.site.render_worker import PARENT_ONLY
 
 PAGES = 12
 HOOK = textwrap.dedent(
@@ -140,8 +139,3 @@ def test_a_warning_on_a_page_the_child_rendered_fails_the_strict_build_and_is_pr
     assert len(renderers) == 2
     assert shared.returncode != 0
     assert shared.stderr.count("missing.md") == 1, shared.stderr
-
-
-def test_pages_that_change_plugins_state_are_left_to_the_build():
-    assert "\n::: " in PARENT_ONLY  # mkdocstrings' blocks register objects and anchors
-    assert "](){#" in PARENT_ONLY  # autorefs' anchors
