@@ -52,26 +52,33 @@ HOOK = textwrap.dedent(
 )
 
 
+PAGE = textwrap.dedent(
+    """
+    # Page {number}
+
+    ## Start
+
+    {link}
+
+    {anchor}
+
+    ```python
+    def add_{number}(a, b):
+        return a + b + {number}
+    ```
+
+    | name | value |
+    | --- | --- |
+    | n | {number} |
+    """
+)
+
+
 def _page(number: int, broken_link: bool) -> str:
     link = "See [the missing page](missing.md)." if broken_link else "See [the first page](page00.md#start)."
-    return textwrap.dedent(
-        f"""
-        # Page {number}
-
-        ## Start
-
-        {link}
-
-        ```python
-        def add_{number}(a, b):
-            return a + b + {number}
-        ```
-
-        | name | value |
-        | --- | --- |
-        | n | {number} |
-        """
-    )
+    # autorefs: the last page (the child's first) registers an anchor that the other pages use.
+    anchor = "[](){#last-anchor}\n## Anchored" if number == PAGES - 1 else "See [the anchored part][last-anchor]."
+    return PAGE.format(number=number, link=link, anchor=anchor)
 
 
 def _build(
@@ -84,7 +91,7 @@ def _build(
         (docs / f"page{number:02}.md").write_text(_page(number, broken_last and number == PAGES - 1))
     (project / "hook.py").write_text(HOOK)
     (project / "mkdocs.yml").write_text(
-        "site_name: t\nuse_directory_urls: false\ntheme: {name: mkdocs}\nhooks: [hook.py]\n"
+        "site_name: t\nuse_directory_urls: false\ntheme: {name: mkdocs}\nhooks: [hook.py]\nplugins: [autorefs]\n"
         "markdown_extensions: [toc, attr_list, pymdownx.highlight, pymdownx.superfences, tables]\n"
     )
     log = project / "rendered.log"
@@ -128,6 +135,8 @@ def test_two_processes_render_every_page_once_and_build_the_same_site(tmp_path):
     assert all(len(pids) == 1 for pids in by_page.values()), by_page
     assert len({pids[0] for pids in by_page.values()}) == 2, f"one process rendered every page: {by_page}"
     assert _files(shared_site) == _files(alone_site)
+    # The anchor the child registered while rendering reached autorefs in the build: the link resolved.
+    assert 'href="page11.html#anchored"' in (shared_site / "page00.html").read_text()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores")
