@@ -101,6 +101,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # page's Markdown is rendered (`on_env`), where the objects alive then are frozen: later
     # collections skip them.  Nothing here relies on collecting cycles early.
     gc.disable()
+    _build["builds"] = _build.get("builds", 0) + 1
     cache.begin_build()
     timing.reset()
     _build["generated"] = set()
@@ -233,12 +234,24 @@ def _mark_pages_with_changed_snippets(files: Files) -> None:
                 break
 
 
+def _shares_pages() -> bool:
+    """Pages are rendered and written on two cores in a process's first build (`make serve`'s
+    rebuilds after an edit render a page or two: a fork would cost more than it saves)."""
+    return _build["builds"] == 1
+
+
 @event_priority(-100)  # last: the nav and the pages are final
 def on_nav(nav, config: MkDocsConfig, files: Files):
-    if not _build["dirty"]:  # a `make serve` rebuild renders a page or two: nothing to share
+    _build["nav"] = nav
+    previous = _build.get("previous_objects")
+    if previous and "autorefs" in config.plugins:
+        # The API objects of the pages this dirty rebuild skips, for autorefs' `on_env` to link to.
+        for identifier, url in objects_inv.urls(previous).items():
+            config.plugins["autorefs"].register_url(identifier, url)
+    if _shares_pages():
         records_worker.gather()  # every record, so that the pages' renderer can render any page
         included = files.documentation_pages(inclusion=InclusionLevel.is_included)
-        render_worker.start([f.page for f in included if f.page is not None], config, files)
+        render_worker.start([f.page for f in included if f.page is not None], config, files, _build["dirty"])
     return nav
 
 
@@ -248,15 +261,14 @@ def on_pre_build(config: MkDocsConfig) -> None:
         _build["previous_objects"] = objects_inv.read(Path(config.site_dir) / "objects.inv")
 
 
+@event_priority(-100)  # last: autorefs' `on_env` has placed every cross-reference in the pages
 def on_env(env, config: MkDocsConfig, files: Files):
     records_worker.stop()  # every page's Markdown is expanded: what it did not finish is not needed
     render_worker.stop()  # every page is rendered
-    _freeze_and_collect_again()
     env.bytecode_cache = template_cache.COMPILED  # a `make serve` rebuild reuses the compiled theme
-    previous = _build.get("previous_objects")
-    if previous and "autorefs" in config.plugins:
-        for identifier, url in objects_inv.urls(previous).items():
-            config.plugins["autorefs"].register_url(identifier, url)
+    if _shares_pages():  # pages are written from both ends of MkDocs' second loop
+        render_worker.start_writing(config, files, _build["nav"], env, _build["dirty"])
+    _freeze_and_collect_again()
     return env
 
 
@@ -339,6 +351,7 @@ def on_build_error(error: Exception) -> None:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    render_worker.stop()  # every page is written
     previous = _build.pop("previous_objects", None)
     written = Path(config.site_dir) / "objects.inv"
     if _build["python_handler"] is not None and written.exists():

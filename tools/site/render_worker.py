@@ -25,8 +25,8 @@ need records the build has not computed yet is left to the build.
 A plain fork rather than ``multiprocessing``: the child needs the build's
 config, files, plugins and records as they are at ``on_nav``, which a fork
 shares for free and a spawned process would have to rebuild (seconds, with the
-torch import).  Only non-dirty builds use it (``make serve``'s rebuilds render a
-page or two); ``DOCS_RENDER_WORKER=off`` renders everything in the build.
+torch import).  A process's first build uses it (``make serve``'s later rebuilds
+render a page or two); ``DOCS_RENDER_WORKER=off`` renders everything in the build.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import mkdocs.commands.build as build_module
+from mkdocs.structure.files import InclusionLevel
 from mkdocs.structure.pages import Page
 
 from tools.core import cache
@@ -159,16 +161,28 @@ def _register_again(config, files, registered: list) -> None:
 # -- the child ----------------------------------------------------------------------------------
 
 
-def _child(claims: _Claims, pages: list[Page], config, files) -> None:
-    cache.forbid_computing()
+def _capture_logs() -> _Capture:
     capture = _Capture()
     for name in ("", "mkdocs"):  # nothing printed twice: what the child logs, the build logs again
         logging.getLogger(name).handlers[:] = [capture]
+    return capture
+
+
+def _log_again(logged: list[tuple[str, int, str]]) -> None:
+    for name, level, message in logged:
+        logging.getLogger(name).log(level, "%s", message)
+
+
+def _child(claims: _Claims, pages: list[Page], config, files, dirty: bool) -> None:
+    cache.forbid_computing()
+    capture = _capture_logs()
     registered: list = []
     _record_registrations(config, registered)
     for number in reversed(range(len(pages))):
         if not claims.claim(number):
             return  # the build got here first: every page before this one is the build's
+        if dirty and not pages[number].file.is_modified():
+            continue  # a dirty build skips it (as MkDocs' loop does)
         claims.publish(number, _render(pages[number], config, files, capture, registered))
 
 
@@ -243,25 +257,33 @@ def enabled() -> bool:
     return os.environ.get("DOCS_RENDER_WORKER", "on").lower() not in {"off", "0", "false", "no"}
 
 
-def start(pages: list[Page], config, files) -> None:
-    """Fork the child and route each page's ``render`` through it; call at ``on_nav``."""
+def _fork(pages: list[Page], work) -> _Running | None:
+    """A child running ``work(claims)``, or None when there is no second core to give it."""
     stop()
     if not enabled() or (os.cpu_count() or 1) < 2 or len(pages) < 2 or not hasattr(os, "fork"):
-        return
+        return None
     claims = _Claims(Path(tempfile.mkdtemp(prefix="render-worker-")))
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
-    if pid == 0:  # the child: render, then leave without running the build's exit handlers
+    if pid == 0:  # the child: work, then leave without running the build's exit handlers
         code = 0
         try:
-            _child(claims, pages, config, files)
+            work(claims)
         except BaseException:
             code = 1
         finally:
             os._exit(code)
     running = _Running(claims, pid)
     _running.append(running)
+    return running
+
+
+def start(pages: list[Page], config, files, dirty: bool = False) -> None:
+    """Fork the child and route each page's ``render`` through it; call at ``on_nav``."""
+    running = _fork(pages, lambda claims: _child(claims, pages, config, files, dirty))
+    if running is None:
+        return
     for number, page in enumerate(pages):
         page.render = types.MethodType(_render_or_take(running, number), page)
 
@@ -281,8 +303,7 @@ def _render_or_take(running: _Running, number: int):
                 files.get_file_from_path(src_uri): anchors for src_uri, anchors in rendered.links_to_anchors.items()
             }
         _register_again(config, files, rendered.registered)
-        for name, level, message in rendered.logged:
-            logging.getLogger(name).log(level, "%s", message)
+        _log_again(rendered.logged)
 
     return render
 
@@ -291,3 +312,80 @@ def stop() -> None:
     """Reap the child (it has stopped once the build claimed a page it wanted); call at ``on_env``."""
     while _running:
         _running.pop().stop()
+    if build_module._build_page is not _BUILD_PAGE:
+        build_module._build_page = _BUILD_PAGE
+
+
+# -- writing pages: MkDocs' second loop (templates, the search index's entries, the files) -------
+
+# MkDocs' own step, kept: the build calls it by its module-level name, so the writer puts its own there
+# while the child writes (pinned MkDocs 1.6; tests/tools/site/test_render_worker.py checks the signature).
+_BUILD_PAGE = build_module._build_page
+# Events of the writing loop.  The child may write pages only when no plugin but Material's search
+# keeps state from them (search's entries cross back, in the build's order).
+WRITE_EVENTS = ("on_page_context", "on_post_page", "on_pre_template", "on_template_context", "on_post_template")
+SEARCH = "material/search"
+
+
+@dataclass
+class Written:
+    """What writing one page left in the build's state: search entries, and what it logged."""
+
+    search_entries: list[dict]
+    logged: list[tuple[str, int, str]]
+
+
+def _search_entries(config) -> list | None:
+    plugin = config.plugins.get(SEARCH)
+    index = getattr(plugin, "search_index", None)
+    return None if index is None else index.entries
+
+
+def writing_is_shareable(config) -> bool:
+    return not any(
+        name != SEARCH and any(hasattr(plugin, event) for event in WRITE_EVENTS)
+        for name, plugin in config.plugins.items()
+    )
+
+
+def _write_child(claims: _Claims, pages: list[Page], config, doc_files, nav, env, dirty: bool) -> None:
+    capture = _capture_logs()
+    entries = _search_entries(config)
+    for number in reversed(range(len(pages))):
+        if not claims.claim(number):
+            return
+        page = pages[number]
+        capture.records.clear()
+        before = len(entries) if entries is not None else 0
+        try:
+            _BUILD_PAGE(page, config, doc_files, nav, env, dirty, excluded=page.file.inclusion.is_excluded())
+        except Exception:  # the build writes it again and reports the error itself
+            claims.publish(number, None)
+            continue
+        written = Written(list(entries[before:]) if entries is not None else [], list(capture.records))
+        claims.publish(number, written)
+
+
+def start_writing(config, files, nav, env, dirty: bool = False) -> None:
+    """Fork a child that writes pages from the end of MkDocs' second loop; call last in ``on_env``."""
+    if not writing_is_shareable(config):
+        return
+    doc_files = files.documentation_pages(inclusion=InclusionLevel.is_included)
+    pages = [file.page for file in doc_files if file.page is not None]
+    running = _fork(pages, lambda claims: _write_child(claims, pages, config, doc_files, nav, env, dirty))
+    if running is None:
+        return
+    numbers = {id(page): number for number, page in enumerate(pages)}
+    entries = _search_entries(config)
+
+    def build_page_or_take(page, config, doc_files, nav, env, dirty=False, excluded=False):
+        number = numbers.get(id(page))
+        written = None if number is None else running.take(number)
+        if written is None:
+            return _BUILD_PAGE(page, config, doc_files, nav, env, dirty, excluded)
+        if entries is not None:
+            entries.extend(written.search_entries)
+        _log_again(written.logged)
+        return None
+
+    build_module._build_page = build_page_or_take

@@ -22,32 +22,51 @@ HOOK = textwrap.dedent(
     """
     import os
 
+    from mkdocs import utils
     from mkdocs.plugins import event_priority
     from mkdocs.structure.pages import Page
 
     from tools.site import render_worker
 
-    _render = Page.render
+    _render, _write_file = Page.render, utils.write_file
+    _nav = []
 
 
-    def _recorded(page, config, files):
+    def _log(kind, what):
+        with open(os.environ["WORK_LOG"], "a") as log:
+            log.write(f"{kind} {what} {os.getpid()}\\n")
+
+
+    def _recorded_render(page, config, files):
         _render(page, config, files)
-        with open(os.environ["RENDERED_LOG"], "a") as log:
-            log.write(f"{page.file.src_uri} {os.getpid()}\\n")
+        _log("rendered", page.file.src_uri)
 
 
-    Page.render = _recorded
+    def _recorded_write(output, path):
+        _write_file(output, path)
+        if path.endswith(".html"):
+            _log("wrote", os.path.basename(path))
+
+
+    Page.render, utils.write_file = _recorded_render, _recorded_write
 
 
     @event_priority(-100)
     def on_nav(nav, config, files):
+        _nav[:] = [nav]
         render_worker.start([f.page for f in files.documentation_pages() if f.page is not None], config, files)
         return nav
 
 
+    @event_priority(-100)
     def on_env(env, config, files):
         render_worker.stop()
+        render_worker.start_writing(config, files, _nav[0], env)
         return env
+
+
+    def on_post_build(config):
+        render_worker.stop()
     """
 )
 
@@ -91,14 +110,14 @@ def _build(
         (docs / f"page{number:02}.md").write_text(_page(number, broken_last and number == PAGES - 1))
     (project / "hook.py").write_text(HOOK)
     (project / "mkdocs.yml").write_text(
-        "site_name: t\nuse_directory_urls: false\ntheme: {name: mkdocs}\nhooks: [hook.py]\nplugins: [autorefs]\n"
+        "site_name: t\nuse_directory_urls: false\ntheme: {name: material}\nhooks: [hook.py]\nplugins: [search, autorefs]\n"
         "markdown_extensions: [toc, attr_list, pymdownx.highlight, pymdownx.superfences, tables]\n"
     )
-    log = project / "rendered.log"
+    log = project / "work.log"
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT),
-        "RENDERED_LOG": str(log),
+        "WORK_LOG": str(log),
         "DOCS_RENDER_WORKER": "on" if worker else "off",
     }
     site = project / "site"
@@ -112,11 +131,13 @@ def _build(
     return result, site, log
 
 
-def _renderers(log: Path) -> dict[str, list[str]]:
+def _renderers(log: Path, kind: str = "rendered") -> dict[str, list[str]]:
+    """Page (or written file) -> the processes that rendered (wrote) it."""
     by_page: dict[str, list[str]] = {}
     for line in log.read_text().splitlines():
-        page, pid = line.split()
-        by_page.setdefault(page, []).append(pid)
+        what, page, pid = line.split()
+        if what == kind:
+            by_page.setdefault(page, []).append(pid)
     return by_page
 
 
@@ -134,7 +155,11 @@ def test_two_processes_render_every_page_once_and_build_the_same_site(tmp_path):
     assert sorted(by_page) == [f"page{n:02}.md" for n in range(PAGES)]
     assert all(len(pids) == 1 for pids in by_page.values()), by_page
     assert len({pids[0] for pids in by_page.values()}) == 2, f"one process rendered every page: {by_page}"
-    assert _files(shared_site) == _files(alone_site)
+    written = _renderers(shared_log, "wrote")
+    pages = {f"page{n:02}.html" for n in range(PAGES)}
+    assert pages <= set(written) and all(len(written[p]) == 1 for p in pages), written
+    assert len({written[p][0] for p in pages}) == 2, f"one process wrote every page: {written}"
+    assert _files(shared_site) == _files(alone_site)  # search/search_index.json included
     # The anchor the child registered while rendering reached autorefs in the build: the link resolved.
     assert 'href="page11.html#anchored"' in (shared_site / "page00.html").read_text()
 
