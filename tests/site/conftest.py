@@ -1,21 +1,35 @@
-"""The browser and the local server every browser test module shares: one of each per worker.
+"""The browser, the local server and the reader sweep the browser test modules share: one of each per worker.
 
 Session-scoped: a module fixture is torn down whenever the worker runs a test of another module in
 between, and xdist interleaves modules, so a sweep of every page was made again for each run of its
 module's tests (four sweeps of ~3 minutes in one CI run).  Defined here, once: Playwright's sync API
 runs one instance per thread, so a module that imported its own copy of the fixture would start a
 second one beside this and fail.
+
+The reader sweep (``reader_sweep``: every page loaded once and probed at 1400, 1280 and 390 px,
+tests/site/sweep.py) is asserted on by test_reader_browser.py and test_reader_sweep.py; both
+modules are in one ``xdist_group``, so one worker makes it, once per run.
 """
 
 from __future__ import annotations
 
 import functools
 import http.server
+import json
 import threading
 
 import pytest
 
+from tests.site import sweep
 from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, SUB_PATH, _PagesLikeHandler
+
+
+def pytest_configure(config):
+    # xdist registers its marker only when it is loaded: without this, `-p no:xdist` (every test in
+    # one process) fails to collect the reader modules under --strict-markers.
+    config.addinivalue_line(
+        "markers", "xdist_group(name): pytest-xdist's --dist loadgroup runs the group on one worker"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -36,3 +50,12 @@ def browser():
         instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield instance
         instance.close()
+
+
+@pytest.fixture(scope="session")
+def reader_sweep(browser, served_site, built_site) -> sweep.Sweep:
+    """Every page of the site, loaded once and probed at the three widths (tests/site/sweep.py)."""
+    found = sweep.visit_every_page(browser, served_site, built_site.site_dir)
+    # The figures of issue 22's note, for a run with -s.
+    print(json.dumps(sweep.summary(found, built_site.site_dir), indent=1))
+    return found

@@ -1,8 +1,9 @@
 """What a reader sees, page by page, in Chromium: tables, phone width, the loss table, navigation.
 
-One tab visits every page of the built site once and measures it at three widths
-(1400 px: identifiers in table cells; 1280 px: tables' columns; 390 px: sideways
-scrolling), so adding pages adds one load each, not three.  The tests below then
+The reader sweep (tests/site/sweep.py, fixture ``reader_sweep`` in conftest.py) visits every
+page of the built site once and measures it at three widths (1400 px: identifiers in table
+cells; 1280 px: tables' columns; 390 px: sideways scrolling), so adding pages adds one load
+each, not three; test_reader_sweep.py asserts on the same visit.  The tests below then
 assert on those measurements; they know no page by name except where the issue
 named a table (the loss table, the hook-points table, the loss constructors).
 """
@@ -10,90 +11,15 @@ named a table (the loss table, the hook-points table, the loss constructors).
 from __future__ import annotations
 
 import fnmatch
-import json
 
 import pytest
 
+from tests.site.sweep import DESKTOP, LAPTOP, PHONE, WIDTHS
 from tests.site.test_browser import BROWSER_MARKS, HANG_GUARD_MS, SUB_PATH, _html_pages
 
-# One worker runs this whole module (make test passes --dist loadgroup): its sweep of every page
-# is made once per worker that runs one of its tests.
-pytestmark = [*BROWSER_MARKS, pytest.mark.xdist_group("reader-browser")]
-
-DESKTOP, LAPTOP, PHONE = (1400, 900), (1280, 900), (390, 844)
-
-# A line break inside inline code in a table cell, between two characters of one name:
-# after a letter or digit and before a letter, digit, "_" or "." (loss_obje|ctive,
-# delay_actor=Fals|e, td|_error).  Breaks after "_ . , /" (tools/core/word_breaks.py) are fine.
-SPLIT_IDENTIFIERS = r"""() => {
-  const word = c => /[A-Za-z0-9]/.test(c);
-  const found = [];
-  for (const code of document.querySelectorAll(".md-typeset table td code, .md-typeset table th code")) {
-    if (code.getClientRects().length < 2) continue;  // on one line: nothing to check
-    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-    let previousTop = null, previous = "";
-    while (walker.nextNode()) {
-      const node = walker.currentNode;
-      for (let i = 0; i < node.data.length; i++) {
-        const range = document.createRange();
-        range.setStart(node, i); range.setEnd(node, i + 1);
-        const rect = range.getClientRects()[0];
-        if (!rect) continue;
-        const char = node.data[i];
-        if (previousTop !== null && rect.top > previousTop + 2 && word(previous) && (word(char) || char === "_" || char === "."))
-          found.push(code.textContent.slice(0, 80));
-        previousTop = rect.top; previous = char;
-      }
-    }
-  }
-  return found;
-}"""
-
-# Table cells holding Markdown that did not render: a list item or bold text swallowed
-# into a table because a blank line was missing after it ("- **Target parameters** ...").
-# `**kwargs` is not bold: a closing "**" follows a word character.
-MARKDOWN_IN_CELLS = r"""() => [...document.querySelectorAll(".md-typeset td")]
-  .map(td => td.textContent.trim())
-  .filter(text => /^- |\*\*\w[^*]*[\w.)]\*\*/.test(text))
-  .map(text => text.slice(0, 80))"""
-
-# For each visible table: its headings, the columns cut off by a sideways scroll (none when it
-# fits), and whether its first column stays in view when scrolled to the far right.
-TABLES = r"""() => {
-  const out = [];
-  for (const table of document.querySelectorAll(".md-typeset table")) {
-    if (!table.offsetParent) continue;  // in a closed tab or details: not on screen
-    const heads = [...table.querySelectorAll("thead th")];
-    let box = table;
-    while (box && box !== document.body) {
-      const style = getComputedStyle(box);
-      if (/(auto|scroll|hidden)/.test(style.overflowX) && box.scrollWidth > box.clientWidth + 1) break;
-      box = box.parentElement;
-    }
-    if (!box || box === document.body) {
-      out.push({head: heads.map(th => th.textContent.trim()), cut: [], firstInView: true});
-      continue;
-    }
-    const edge = box.getBoundingClientRect();
-    const cut = heads.filter(th => th.getBoundingClientRect().right > edge.right + 1).map(th => th.textContent.trim());
-    const start = box.scrollLeft;
-    box.scrollLeft = box.scrollWidth;
-    const first = table.querySelector("tbody tr td:first-child") || heads[0];
-    const firstInView = !first || first.getBoundingClientRect().left >= box.getBoundingClientRect().left - 1;
-    box.scrollLeft = start;
-    out.push({head: heads.map(th => th.textContent.trim()), cut, firstInView});
-  }
-  return out;
-}"""
-
-# Elements sticking out of the page on the right, outside tables and code (which scroll).
-SIDEWAYS = r"""() => {
-  const width = document.documentElement.clientWidth;
-  if (document.documentElement.scrollWidth <= width) return [];
-  return [...document.querySelectorAll(".md-main *")]
-    .filter(e => e.getBoundingClientRect().right > width + 1 && !e.closest("table, pre, .highlight, .md-typeset__scrollwrap"))
-    .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 40)}`);
-}"""
+# One worker runs this module and test_reader_sweep.py (make test passes --dist loadgroup; the
+# same group name): the sweep of every page they share is made once per run.
+pytestmark = [*BROWSER_MARKS, pytest.mark.xdist_group("reader-sweep")]
 
 # Tables whose columns must all be visible at 1280 px (the issue named them), by page pattern
 # and first heading: the loss table and the hook-points table.  The loss pages' constructor
@@ -104,63 +30,38 @@ SIDEWAYS = r"""() => {
 MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point")]
 
 
-@pytest.fixture(scope="session")
-def sweep(browser, served_site, built_site):
-    """Every page measured at the three widths: {path: {...}}, plus console errors."""
-    tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
-    # Every page load makes Material's worker fetch the search index and build it (about a
-    # second of CPU each): this tab measures layout, so it gets an index with no documents.
-    index = json.loads((built_site.site_dir / "search" / "search_index.json").read_text())
-    empty = json.dumps({**index, "docs": []})
-    tab.route("**/search/search_index.json", lambda route: route.fulfill(body=empty, content_type="application/json"))
-    errors: list[str] = []
-    tab.on("console", lambda message: errors.append(f"{tab.url}: {message.text}") if message.type == "error" else None)
-    tab.on("pageerror", lambda error: errors.append(f"{tab.url}: {error}"))
-    found = {}
-    for path in _html_pages(built_site.site_dir):
-        tab.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
-        tab.goto(served_site + path, wait_until="load")
-        page = {"splits": tab.evaluate(SPLIT_IDENTIFIERS), "markdown": tab.evaluate(MARKDOWN_IN_CELLS)}
-        tab.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
-        page["tables"] = tab.evaluate(TABLES)
-        tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-        page["sideways"] = tab.evaluate(SIDEWAYS)
-        found[path] = page
-    tab.close()
-    return found, errors
-
-
-def _pages_with(sweep, finding: str) -> dict[str, list]:
-    """The pages where the sweep found something of this kind (first five each)."""
-    pages, _ = sweep
+def _pages_with(reader_sweep, width: str, finding: str) -> dict[str, list]:
+    """The pages where the sweep found something of this kind at this width (first five each)."""
+    pages = reader_sweep.pages[width]
     return {path: page[finding][:5] for path, page in pages.items() if page[finding]}
 
 
-def test_the_sweep_saw_the_site(sweep, site):
-    pages, _ = sweep
-    assert len(pages) == len(_html_pages(site)) > 20
+def test_the_sweep_saw_the_site(reader_sweep, site):
+    expected = len(_html_pages(site))
+    assert expected > 20
+    assert {width: len(reader_sweep.pages[width]) for width in WIDTHS} == dict.fromkeys(WIDTHS, expected)
 
 
-def test_no_identifier_is_broken_inside_a_table_cell(sweep):
-    broken = _pages_with(sweep, "splits")
+def test_no_identifier_is_broken_inside_a_table_cell(reader_sweep):
+    broken = _pages_with(reader_sweep, "desktop", "identifiers")
     assert not broken, f"identifiers broken mid-name at {DESKTOP[0]} px (page: first few): {broken}"
 
 
-def test_no_markdown_is_swallowed_into_a_table(sweep):
-    leaked = _pages_with(sweep, "markdown")
+def test_no_markdown_is_swallowed_into_a_table(reader_sweep):
+    leaked = _pages_with(reader_sweep, "desktop", "markdown")
     assert not leaked, f"table cells holding unrendered Markdown (a missing blank line?): {leaked}"
 
 
-def test_wide_tables_keep_their_names_in_view(sweep):
+def test_wide_tables_keep_their_names_in_view(reader_sweep):
     # A table wider than a 1280 px screen may scroll sideways, but its first column stays.
-    pages, _ = sweep
+    pages = reader_sweep.pages["laptop"]
     lost = {path: [t["head"][:3] for t in page["tables"] if not t["firstInView"]] for path, page in pages.items()}
     lost = {path: tables for path, tables in lost.items() if tables}
     assert not lost, f"tables that scroll their first column out of view at {LAPTOP[0]} px: {lost}"
 
 
-def test_the_named_tables_show_every_column_at_1280px(sweep):
-    pages, _ = sweep
+def test_the_named_tables_show_every_column_at_1280px(reader_sweep):
+    pages = reader_sweep.pages["laptop"]
     found, cut = 0, {}
     for path, page in pages.items():
         for pattern, first in MUST_FIT:
@@ -175,13 +76,13 @@ def test_the_named_tables_show_every_column_at_1280px(sweep):
     assert not cut, f"columns hidden behind a sideways scroll at {LAPTOP[0]} px: {cut}"
 
 
-def test_no_page_scrolls_sideways_on_a_phone(sweep):
-    wide = _pages_with(sweep, "sideways")
+def test_no_page_scrolls_sideways_on_a_phone(reader_sweep):
+    wide = _pages_with(reader_sweep, "phone", "sideways")
     assert not wide, f"pages wider than {PHONE[0]} px outside tables and code: {wide}"
 
 
-def test_no_console_errors(sweep):
-    _, errors = sweep
+def test_no_console_errors(reader_sweep):
+    errors = reader_sweep.errors
     assert not errors, f"console errors: {errors[:10]}"
 
 
