@@ -173,6 +173,9 @@ class Sweep:
 
     pages: dict[str, dict[str, dict]]
     errors: list[str]
+    # Every URL the tab requested while it loaded, resized and probed the pages (resizing may fetch
+    # what a media query asks for), and until the network was idle after the last page.
+    requests: list[str]
 
 
 def visit_every_page(browser, base: str, site_dir: Path) -> Sweep:
@@ -186,6 +189,8 @@ def visit_every_page(browser, base: str, site_dir: Path) -> Sweep:
     errors: list[str] = []
     tab.on("console", lambda message: errors.append(f"{tab.url}: {message.text}") if message.type == "error" else None)
     tab.on("pageerror", lambda error: errors.append(f"{tab.url}: {error}"))
+    requests: list[str] = []
+    tab.on("request", lambda request: requests.append(request.url))
     pages: dict[str, dict[str, dict]] = {name: {} for name in WIDTHS}
     for path in _html_pages(site_dir):
         tab.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
@@ -196,8 +201,9 @@ def visit_every_page(browser, base: str, site_dir: Path) -> Sweep:
         pages["laptop"][path] = {"tables": tab.evaluate(TABLES)}
         tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         pages["phone"][path] = {"sideways": tab.evaluate(SIDEWAYS), **tab.evaluate(MEASURE)}
+    tab.wait_for_load_state("networkidle")
     tab.close()
-    return Sweep(pages, errors)
+    return Sweep(pages, errors, requests)
 
 
 TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)

@@ -1,4 +1,7 @@
-"""The built site in a real browser: it makes no request off the machine and its scripts run.
+"""The built site in a real browser: the local server, search offline, the sub-path.
+
+That no page requests anything off the machine is asserted on the reader sweep, which loads
+every page anyway (test_reader_browser.py).
 
 Uses Debian's chromium (installed by .ci/run; never a downloaded browser).
 """
@@ -8,7 +11,6 @@ from __future__ import annotations
 import gzip
 import http.server
 import io
-import json
 import os
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -92,40 +94,6 @@ def _html_pages(site: Path) -> list[str]:
         for p in site.rglob("*.html")
         if p.name != "404.html"
     )
-
-
-# Pages load side by side: "networkidle" means 500 ms without a request, so one tab
-# at a time waited half a second per page (39 pages: 26 s in one tab, 12 s in 4 tabs,
-# the same 273 requests seen; 8 tabs were no faster on 2 cores).
-TABS = 4
-
-
-def test_pages_request_nothing_off_the_machine_and_raise_no_errors(browser, served_site, site):
-    paths = _html_pages(site)
-    tabs = [browser.new_page() for _ in range(min(TABS, len(paths)))]
-    requests, errors = [], []
-    # Each load would make Material's worker fetch and build the whole search index (about a second
-    # of CPU per page): the index is still requested from this server, but holds no documents here;
-    # test_search_works_offline and the search tests use the real one.
-    index = json.loads((site / "search" / "search_index.json").read_text())
-    empty = json.dumps({**index, "docs": []})
-    for tab in tabs:
-        tab.route(
-            "**/search/search_index.json", lambda route: route.fulfill(body=empty, content_type="application/json")
-        )
-        tab.on("request", lambda request: requests.append(request.url))
-        tab.on("pageerror", lambda error: errors.append(str(error)))
-    for start in range(0, len(paths), len(tabs)):
-        batch = list(zip(tabs, paths[start:], strict=False))  # zip stops after one page per tab
-        for tab, path in batch:
-            tab.goto(served_site + path, wait_until="commit")
-        for tab, _path in batch:
-            tab.wait_for_load_state("networkidle")
-    off_machine = [url for url in requests if not url.startswith((served_site, "data:", "blob:"))]
-    assert not off_machine, f"requests that leave the machine: {sorted(set(off_machine))}"
-    assert not errors, f"script errors: {errors}"
-    for tab in tabs:
-        tab.close()
 
 
 def test_search_works_offline(browser, served_site):

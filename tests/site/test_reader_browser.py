@@ -89,6 +89,14 @@ def test_no_console_errors(reader_sweep):
 # --- the loss table ------------------------------------------------------------------------------
 
 
+def test_no_page_requests_anything_off_the_machine(reader_sweep, served_site):
+    # Every page's requests, seen while the sweep loaded, resized and probed it (the site must work
+    # offline: no web fonts, no CDN scripts); its console errors and script errors are asserted above.
+    off_machine = sorted({url for url in reader_sweep.requests if not url.startswith((served_site, "data:", "blob:"))})
+    assert reader_sweep.requests, "the sweep saw no request at all"
+    assert not off_machine, f"requests that leave the machine: {off_machine}"
+
+
 def test_loss_table_legend_is_above_it_and_its_marks_explain_themselves(browser, served_site):
     tab = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     tab.goto(served_site + "/losses/", wait_until="load")
