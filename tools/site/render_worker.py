@@ -1,32 +1,39 @@
-"""Pages' Markdown turned into HTML on the second core while the build does the same (issue 23).
+"""Pages rendered and written on the second core while the build does the same (issue 23).
 
-MkDocs renders every page, one after the other, on one core: in a cold build that
-loop is about half the time, and the second core sits idle once the records are
-measured.  At ``on_nav``, the last event before that loop, the build forks a
-child that renders pages from the *end* of the loop's order while the build
-renders from the start; each page is claimed first (a file created exclusively
-in a shared directory), so each is rendered once, and the child stops at the
-first page the build has claimed.
+MkDocs renders every page (Markdown to HTML), then writes every page (theme
+template, search entry, file), one after the other, on one core: in a cold build
+those two loops were about half the time, and the second core sat idle once the
+records were measured.  Before each loop the build forks a child that works from
+the *end* of the loop's order while the build works from the start; each page
+is claimed first (a file created exclusively in a shared directory), so each is
+done once, and the child stops at the first page the build has claimed.
 
-Only ``Page.render`` crosses (Markdown to HTML, the table of contents, the title
-and the anchors MkDocs reads from it), and only when the child rendered exactly
-the Markdown the build holds for the page (a digest of it is compared).  Every
-event before and after rendering still runs in the build, in order, so
-plugins' state (autorefs' anchors, mkdocstrings' inventory, the search index,
-the exports) is made there as in a sequential build.  Rendering itself has two
-side effects in plugins, both recorded by the child and made again by the build
-when it takes the page, in the build's order: anchors registered with autorefs
-(mkdocstrings' ``:::`` blocks and autorefs' own ``[](){#id}``) and objects
-registered in mkdocstrings' inventory (``objects.inv``).  Warnings logged while
-the child rendered a page (a broken link, say) are logged again the same way, so
-``--strict`` counts them and the output reads as before.  A page whose markers
-need records the build has not computed yet is left to the build.
+Rendering (fork at ``on_nav``, the last event before the first loop): only what
+``Page.render`` sets crosses (the HTML, the table of contents, the title and the
+anchors MkDocs reads from it), and only when the child rendered exactly the
+Markdown the build holds for the page (a digest of it is compared).  Every event
+before and after rendering still runs in the build, in order.  Rendering itself
+has two side effects in plugins, both recorded by the child and made again by the
+build when it takes the page, in the build's order: anchors registered with
+autorefs (mkdocstrings' ``:::`` blocks, autorefs' own ``[](){#id}``) and objects
+registered in mkdocstrings' inventory (``objects.inv``).
 
-A plain fork rather than ``multiprocessing``: the child needs the build's
-config, files, plugins and records as they are at ``on_nav``, which a fork
-shares for free and a spawned process would have to rebuild (seconds, with the
-torch import).  A process's first build uses it (``make serve``'s later rebuilds
-render a page or two); ``DOCS_RENDER_WORKER=off`` renders everything in the build.
+Writing (fork at the end of ``on_env``, when every page's HTML and cross-reference
+is final): the child runs MkDocs' own step for a page and writes its file; what
+the build's state needs from it, the page's search entries, crosses back and is
+added in the build's order.  Only when no plugin but Material's search has events
+in that loop (``writing_is_shareable``).
+
+In both, what the child logged for a page (a broken link, say) is logged again by
+the build when it takes the page, so ``--strict`` counts it and the output reads
+as before; anything unusual in the child (a record not computed yet, an error)
+leaves the page to the build, which then does it and reports it itself.
+
+A plain fork rather than ``multiprocessing``: the child needs the build's config,
+files, plugins, pages and records as they are, which a fork shares for free and a
+spawned process would have to rebuild (seconds, with the torch import).  A
+process's first build uses it (``make serve``'s later rebuilds render a page or
+two); ``DOCS_RENDER_WORKER=off`` does everything in the build.
 """
 
 from __future__ import annotations
@@ -319,7 +326,7 @@ def stop() -> None:
 # -- writing pages: MkDocs' second loop (templates, the search index's entries, the files) -------
 
 # MkDocs' own step, kept: the build calls it by its module-level name, so the writer puts its own there
-# while the child writes (pinned MkDocs 1.6; tests/tools/site/test_render_worker.py checks the signature).
+# while the child writes (pinned MkDocs 1.6; tests/tools/site/test_render_worker.py builds through it).
 _BUILD_PAGE = build_module._build_page
 # Events of the writing loop.  The child may write pages only when no plugin but Material's search
 # keeps state from them (search's entries cross back, in the build's order).
