@@ -65,9 +65,6 @@ class _Directory:
         path = self._file(name, key, ".json")
         return path.read_text(encoding="utf-8") if path.exists() else None
 
-    def is_published(self, name: str, key: str) -> bool:
-        return self._file(name, key, ".json").exists()
-
     def publish(self, name: str, key: str, text: str) -> None:
         path = self._file(name, key, ".json")
         tmp = path.with_suffix(".tmp")
