@@ -33,14 +33,17 @@ _memory: dict[tuple[str, str], Any] = {}
 
 
 class Handover(Protocol):
-    """Records passed between processes (``tools.site.records_worker``): a build hands some of its
-    record sets to a process beside it, which measures them on the other core."""
+    """Records passed between processes (``tools.site.records_worker``): a build and a process
+    beside it measure record sets on both cores, each taking what the other measured."""
 
     def take(self, name: str, key: str) -> str | None:
         """The JSON text of a record set another process computed, or None: compute it here."""
 
     def publish(self, name: str, key: str, text: str) -> None:
         """This process computed a record set (its JSON text)."""
+
+    def fail(self, name: str, key: str) -> None:
+        """This process failed to compute a record set it had taken on."""
 
 
 # At most one: the build's (or its worker's) handover, while a build runs.
@@ -246,7 +249,12 @@ def cached(
         _keep_on_disk(path, text)
     else:
         with stage(f"{name}.compute"):
-            value = compute()
+            try:
+                value = compute()
+            except BaseException:
+                if codec and _handover:  # the other process, waiting for it, measures it itself
+                    _handover[0].fail(*key)
+                raise
         if codec:
             text = json.dumps(encode(value), indent=1)  # key order is content: pages list them in it
             value = decode(json.loads(text))

@@ -286,29 +286,53 @@ def _freeze_and_collect_again() -> None:
     gc.enable()
 
 
+# Both page events depend only on their input, the page's path and the records, so a page the
+# render worker's child handled brings their results along (`render_worker.carry`): the build
+# reuses them instead of expanding or exporting the page a second time.
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    done = render_worker.carried(page, "markdown", markdown)
+    expanded = done[0] if done is not None else _expand(markdown, page)
+    _build["used"] |= expanded.sections_used
+    return expanded.markdown
+
+
+def _expand(markdown: str, page: Page) -> pages.ExpandedPage:
     src = page.file.src_uri
     try:
         expanded = pages.expand(markdown, src, generated_page=src in _build["generated"])
     except pages.GenerationError as exc:
         raise PluginError(str(exc)) from exc
-    _build["used"] |= expanded.sections_used
-    return expanded.markdown
+    render_worker.carry("markdown", markdown, expanded)
+    return expanded
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    src = page.file.src_uri
+    done = render_worker.carried(page, "content", html)
+    html_out, export = done[0] if done is not None else _content(html, page)
+    if export is not None:
+        _exported[page.file.src_uri] = export
+        _build["exported_now"].add(page.file.src_uri)
+    return html_out
+
+
+def _content(html: str, page: Page) -> tuple[str, exports.PageExport | None]:
+    """The page's HTML with break opportunities (and API parameters folded), and its Markdown export."""
+    src, export = page.file.src_uri, None
     if any(src in listed for listed in _build["export_sections"].values()):
         with timing.stage("site.export"):
-            _exported[src] = exports.PageExport(
+            export = exports.PageExport(
                 title=str(page.title) if page.title is not None else src,
                 md_path=exports.md_path(page.file.dest_uri),
                 markdown=exports.page_markdown(html, page.file.dest_uri),
             )
-            _build["exported_now"].add(src)
+    shown = html
     if _build["python_handler"] is not None:
-        html = search.replace_repeated_parameters(html, search.repeated_parameters())
-    return add_break_opportunities(html)
+        shown = search.replace_repeated_parameters(shown, search.repeated_parameters())
+    result = (add_break_opportunities(shown), export)
+    render_worker.carry("content", html, result)
+    return result
 
 
 def _write_exports(config: MkDocsConfig) -> None:

@@ -6,15 +6,15 @@ adapter starts this module as a second process: it imports torchrl too, then
 measures record sets from the *end* of the order the build needs them in (the
 order their modules define them, reversed), while the build measures from the
 start.  Each record set is claimed first (a file created exclusively in a
-shared directory), so that each is measured once: the build takes a record set
-the worker published, measures one nobody claimed itself, and waits for one the
-worker is measuring.  A record set the worker needs along the way is measured
-in the worker too, and published, so nothing ever waits for the build.
+shared directory), so that each is measured once: each process takes a record
+set the other published, measures one nobody claimed itself, and waits for one
+the other is measuring.  A record set needed along the way (a dependency of
+another) is claimed the same way, so none is measured twice.
 
 Records cross as the JSON text their codec writes to ``.cache/records/``, so the
 pages are the same whichever process measured them; a record set without a codec
-is always measured by the build.  If the worker fails on a record set (or dies),
-the build measures it itself, and raises its error as it always would.
+is measured by each process that needs it.  If the worker fails on a record set
+(or dies), the build measures it itself, and raises its error as it always would.
 
     python -m tools.site.records_worker DIRECTORY
 
@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from tools.core import cache, registry
@@ -78,27 +79,55 @@ class _Directory:
         return self._file(name, key, ".failed").exists()
 
 
-class BuildSide:
-    """The build's handover: takes what the worker published, waits for what it claimed."""
+class _Side:
+    """One process's end of the handover; both ends behave alike.
 
-    def __init__(self, directory: Path, process: subprocess.Popen) -> None:
+    A record set is measured by the process that claims it first, including one
+    needed along the way (a dependency of another), and published when done.
+    The other process takes it when published, and waits while it is being
+    measured, so nothing is measured twice.  Waiting cannot deadlock: a process
+    only holds claims on the record sets it is measuring, and those wait only on
+    their own dependencies, so a cycle of waits would be a cycle of dependencies.
+    """
+
+    def __init__(self, directory: Path, other_alive: Callable[[], bool]) -> None:
         self.directory = _Directory(directory)
-        self.process = process
+        self._other_alive = other_alive
+        self._mine: set[tuple[str, str]] = set()
+
+    def claim(self, name: str, key: str) -> bool:
+        if self.directory.claim(name, key):
+            self._mine.add((name, key))
+            return True
+        return False
 
     def take(self, name: str, key: str) -> str | None:
         shared = self.directory
+        if (name, key) in self._mine:
+            return None
         text = shared.published(name, key)
-        if text is not None or shared.claim(name, key):
+        if text is not None or self.claim(name, key):
             return text
-        with stage(f"{name}.wait"):  # `make bench` shows how long the build waited for the worker
+        with stage(f"{name}.wait"):  # `make bench` shows how long a process waited for the other
             while (text := shared.published(name, key)) is None:
-                if shared.failed(name, key) or self.process.poll() is not None:
+                if shared.failed(name, key) or not self._other_alive():
                     return shared.published(name, key)  # None: measure it here
                 time.sleep(POLL_SECONDS)
         return text
 
     def publish(self, name: str, key: str, text: str) -> None:
-        pass  # nothing waits for the build
+        self.directory.publish(name, key, text)
+
+    def fail(self, name: str, key: str) -> None:
+        self.directory.fail(name, key)
+
+
+class BuildSide(_Side):
+    """The build's end: it also owns the worker process."""
+
+    def __init__(self, directory: Path, process: subprocess.Popen) -> None:
+        super().__init__(directory, lambda: process.poll() is None)
+        self.process = process
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -107,15 +136,12 @@ class BuildSide:
         shutil.rmtree(self.directory.path, ignore_errors=True)
 
 
-class WorkerSide:
+class WorkerSide(_Side):
+    """The worker's end: the build is alive while it is still this process's parent."""
+
     def __init__(self, directory: Path) -> None:
-        self.directory = _Directory(directory)
-
-    def take(self, name: str, key: str) -> str | None:
-        return None  # what the worker needs, it measures
-
-    def publish(self, name: str, key: str, text: str) -> None:
-        self.directory.publish(name, key, text)
+        parent = os.getppid()
+        super().__init__(directory, lambda: os.getppid() == parent)
 
 
 _running: list[BuildSide] = []
@@ -179,8 +205,8 @@ atexit.register(stop)
 def main(directory: str) -> int:
     gc.disable()  # as in the build: a short-lived process full of torch objects
     cache.begin_build()
-    shared = _Directory(Path(directory))
-    cache.set_handover(WorkerSide(shared.path))
+    side = WorkerSide(Path(directory))
+    cache.set_handover(side)
     concerns = registry.concerns()
     for concern in concerns:  # the configs' import warnings, read by this process's first import
         if concern.start is not None:
@@ -189,12 +215,12 @@ def main(directory: str) -> int:
         if records.encode is None or records.is_cached():
             continue
         key = records.key()
-        if shared.published(records.name, key) is not None or not shared.claim(records.name, key):
+        if side.directory.published(records.name, key) is not None or not side.claim(records.name, key):
             continue
         try:
-            records()
-        except Exception:  # the build measures it again and reports the error itself
-            shared.fail(records.name, key)
+            records()  # on failure `cache.cached` marks it failed: the build measures it again and reports it
+        except Exception:
+            continue
     return 0
 
 

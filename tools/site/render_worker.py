@@ -75,6 +75,8 @@ class Rendered:
     logged: list[tuple[str, int, str]] = field(default_factory=list)  # (logger, level, message)
     # ("anchor", page src_uri, args, kwargs) for autorefs, ("inventory", None, args, kwargs) for mkdocstrings
     registered: list[tuple[str, str | None, tuple, dict]] = field(default_factory=list)
+    # What a plugin's page events made of their input in the child (``carry``): event -> (input digest, result)
+    carried: dict[str, tuple[str, object]] = field(default_factory=dict)
 
 
 def _digest(markdown: str) -> str:
@@ -196,6 +198,7 @@ def _child(claims: _Claims, pages: list[Page], config, files, dirty: bool) -> No
 def _render(page: Page, config, files, capture: _Capture, registered: list) -> Rendered | None:
     """The build's own steps up to ``render``, in this process; None leaves the page to the build."""
     config._current_page = page
+    _carrying[:] = [{}]
     try:
         page = config.plugins.on_pre_page(page, config=config, files=files)
         page.read_source(config)
@@ -205,7 +208,7 @@ def _render(page: Page, config, files, capture: _Capture, registered: list) -> R
         registered.clear()
         Page.render(page, config, files)
         links = page.links_to_anchors
-        return Rendered(
+        rendered = Rendered(
             markdown_digest=_digest(markdown),
             content=page.content,
             toc=page.toc,
@@ -215,10 +218,15 @@ def _render(page: Page, config, files, capture: _Capture, registered: list) -> R
             logged=list(capture.records),
             registered=list(registered),
         )
+        # Run for what plugins carry from it (their logs are the build's to make: it runs this event too).
+        config.plugins.on_page_content(page.content, page=page, config=config, files=files)
+        rendered.carried = _carrying[0]
+        return rendered
     except Exception:  # anything unusual (a record not computed yet included): the build renders it
         return None
     finally:
         config._current_page = None
+        _carrying.clear()
 
 
 # -- the build's side ---------------------------------------------------------------------------
@@ -229,6 +237,14 @@ class _Running:
         self.claims = claims
         self.pid = pid
         self.exited = False
+        self.numbers: dict[int, int] = {}  # id(page) -> its number, while pages are rendered
+        self._results: dict[int, Rendered | None] = {}
+
+    def result(self, number: int) -> Rendered | None:
+        """``take(number)`` once: a page's events and its ``render`` all ask for the same result."""
+        if number not in self._results:
+            self._results[number] = self.take(number)
+        return self._results[number]
 
     def child_alive(self) -> bool:
         if not self.exited and os.waitpid(self.pid, os.WNOHANG) != (0, 0):
@@ -291,13 +307,41 @@ def start(pages: list[Page], config, files, dirty: bool = False) -> None:
     running = _fork(pages, lambda claims: _child(claims, pages, config, files, dirty))
     if running is None:
         return
+    running.numbers = {id(page): number for number, page in enumerate(pages)}
     for number, page in enumerate(pages):
         page.render = types.MethodType(_render_or_take(running, number), page)
 
 
+# -- what plugins' page events carry from the child to the build --------------------------------
+
+# In the child, while it handles a page: event -> (digest of the event's input, what it made of it).
+_carrying: list[dict[str, tuple[str, object]]] = []
+
+
+def carry(event: str, given: str, result: object) -> None:
+    """In the child, a page event's result: the build's same event reuses it for the same input.
+
+    For an event whose result depends only on its input and the records (the adapter's marker
+    expansion and export).  Outside the child it does nothing.
+    """
+    if _carrying:
+        _carrying[0][event] = (_digest(given), result)
+
+
+def carried(page: Page, event: str, given: str) -> tuple[object] | None:
+    """In the build: ``(result,)`` of the child's same event on the same input, or None (compute it)."""
+    running = _running[0] if _running else None
+    number = None if running is None else running.numbers.get(id(page))
+    if number is None:
+        return None
+    rendered = running.result(number)
+    entry = None if rendered is None else rendered.carried.get(event)
+    return (entry[1],) if entry is not None and entry[0] == _digest(given) else None
+
+
 def _render_or_take(running: _Running, number: int):
     def render(page: Page, config, files) -> None:
-        rendered = running.take(number)
+        rendered = running.result(number)
         if rendered is None or rendered.markdown_digest != _digest(page.markdown or ""):
             Page.render(page, config, files)
             return

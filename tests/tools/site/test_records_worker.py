@@ -8,7 +8,7 @@ import pytest
 
 from tools.core import cache
 from tools.site import records_worker
-from tools.site.records_worker import BuildSide, WorkerSide, _Directory
+from tools.site.records_worker import BuildSide, WorkerSide, _Directory, _Side
 
 
 class FakeWorker:
@@ -88,3 +88,57 @@ def test_the_worker_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("DOCS_RECORDS_WORKER", "off")
     records_worker.start()
     assert not records_worker._running and not cache._handover
+
+
+def test_the_worker_waits_for_a_dependency_the_build_is_measuring(shared):
+    assert BuildSide(shared.path, FakeWorker()).take("config_groups", "k5") is None  # the build measures it
+    steps = [lambda: None, lambda: shared.publish("config_groups", "k5", '["g"]')]
+
+    def build_alive():  # each look at the build runs its next step
+        if steps:
+            steps.pop(0)()
+        return True
+
+    assert _Side(shared.path, build_alive).take("config_groups", "k5") == '["g"]'
+
+
+def test_a_process_measures_what_it_claimed_itself_without_waiting(shared):
+    side = _Side(shared.path, lambda: True)
+    assert side.claim("parity", "k6")
+    assert side.take("parity", "k6") is None
+
+
+def _codec():
+    return {"encode": lambda value: {"value": value}, "decode": lambda data: data["value"]}
+
+
+def test_dependencies_are_claimed_and_published_by_the_process_measuring_them(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOCS_CACHE", "off")
+    side = WorkerSide(tmp_path)
+    cache.set_handover(side)
+    try:
+        dependency = lambda: cache.cached("worker-dep", lambda: [1], **_codec())  # noqa: E731
+        assert cache.cached("worker-top", lambda: [*dependency(), 2], **_codec()) == [1, 2]
+    finally:
+        cache.set_handover(None)
+        cache.clear_memory()
+    names = sorted(path.name.split("-")[1] + path.suffix for path in tmp_path.iterdir())
+    assert names == ["dep.claim", "dep.json", "top.claim", "top.json"]
+
+
+def test_a_record_set_that_fails_is_marked_failed_for_the_process_waiting_for_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOCS_CACHE", "off")
+
+    def broken():
+        raise RuntimeError("measurement broke")
+
+    cache.set_handover(WorkerSide(tmp_path))
+    try:
+        with pytest.raises(RuntimeError, match="measurement broke"):
+            cache.cached("worker-broken", broken, **_codec())
+    finally:
+        cache.set_handover(None)
+        cache.clear_memory()
+    assert [path.suffix for path in sorted(tmp_path.iterdir())] == [".claim", ".failed"]
+    key = cache.fingerprint((), ())  # what `cached` keys a record set without inputs on
+    assert BuildSide(tmp_path, FakeWorker()).take("worker-broken", key) is None  # the build measures it itself

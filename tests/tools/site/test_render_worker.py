@@ -79,6 +79,17 @@ HOOK = textwrap.dedent(
             time.sleep(0.001)
 
 
+    def on_page_markdown(markdown, page, config, files):
+        # As the adapter's events do: a page the child handled brings this event's result along.
+        done = render_worker.carried(page, "markdown", markdown)
+        if done is not None:
+            return done[0]
+        _log("expanded", page.file.src_uri)
+        expanded = markdown.replace("EXPAND-ME", f"Expanded for {page.file.src_uri}.")
+        render_worker.carry("markdown", markdown, expanded)
+        return expanded
+
+
     def on_post_build(config):
         render_worker.stop()
     """
@@ -90,6 +101,8 @@ PAGE = textwrap.dedent(
     # Page {number}
 
     ## Start
+
+    EXPAND-ME
 
     {link}
 
@@ -170,6 +183,9 @@ def test_two_processes_render_every_page_once_and_build_the_same_site(tmp_path):
     assert all(len(pids) == 1 for pids in by_page.values()), by_page
     build = _renderers(shared_log, "build")["-"]
     assert by_page[f"page{PAGES - 1:02}.md"] != build, f"the child did not render the last page: {by_page}"
+    expanded = _renderers(shared_log, "expanded")  # the hook's event, carried from the child
+    assert sorted(expanded) == sorted(by_page) and all(len(pids) == 1 for pids in expanded.values()), expanded
+    assert expanded[f"page{PAGES - 1:02}.md"] != build, f"the child's expansion was not carried: {expanded}"
     written = _renderers(shared_log, "wrote")
     pages = {f"page{n:02}.html" for n in range(PAGES)}
     assert pages <= set(written) and all(len(written[p]) == 1 for p in pages), written
@@ -177,6 +193,7 @@ def test_two_processes_render_every_page_once_and_build_the_same_site(tmp_path):
     assert _files(shared_site) == _files(alone_site)  # search/search_index.json included
     # The anchor the child registered while rendering reached autorefs in the build: the link resolved.
     assert 'href="page11.html#anchored"' in (shared_site / "page00.html").read_text()
+    assert "Expanded for page11.md." in (shared_site / "page11.html").read_text()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="needs fork and two cores")
