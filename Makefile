@@ -58,7 +58,7 @@ test: $(STAMP) ## Run every test: import contract, code style, code blocks, snip
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
 	$(PY) -m bench.run
 
-outputs: $(STAMP) ## Re-run the examples whose output pages show, where stale (outputs/; PATHS="a.py b.py" for some)
+outputs: $(STAMP) ## Re-run the examples whose output pages show, and the recipes under the probe, where stale (outputs/; PATHS="a.py b.py" for some)
 	$(PY) -m tools.cli.outputs $(PATHS)
 
 # The SOTA map: data/sota.json is read from a commit of a pytorch/rl git directory (a bare clone, kept by make clean:

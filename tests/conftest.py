@@ -16,6 +16,14 @@ from tests.support import release_venv as _release_venv
 from tools.core.paths import ROOT
 
 
+def pytest_configure(config):
+    # xdist registers its marker only when it is loaded: without this, `-p no:xdist` (every test in
+    # one process) fails to collect the grouped modules under --strict-markers.
+    config.addinivalue_line(
+        "markers", "xdist_group(name): pytest-xdist's --dist loadgroup runs the group on one worker"
+    )
+
+
 @dataclass(frozen=True)
 class BuiltSite:
     site_dir: Path

@@ -24,14 +24,6 @@ from tests.site import sweep
 from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, SUB_PATH, _PagesLikeHandler
 
 
-def pytest_configure(config):
-    # xdist registers its marker only when it is loaded: without this, `-p no:xdist` (every test in
-    # one process) fails to collect the reader modules under --strict-markers.
-    config.addinivalue_line(
-        "markers", "xdist_group(name): pytest-xdist's --dist loadgroup runs the group on one worker"
-    )
-
-
 @pytest.fixture(scope="session")
 def served_site(built_site):
     handler = functools.partial(_PagesLikeHandler, directory=str(built_site.site_dir))

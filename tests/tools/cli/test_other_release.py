@@ -19,6 +19,10 @@ import pytest
 from tests.support.release_venv import RELEASE, release_venv
 from tools.core.paths import DATA
 
+# Its tests share a module fixture that runs commands in the older release's venv (each imports
+# torch): one worker runs them all, so the fixture runs once per suite, not once per worker.
+pytestmark = pytest.mark.xdist_group("other-release")
+
 SNAPSHOT = json.loads((DATA / "snapshots" / f"torchrl-{RELEASE}.json").read_text(encoding="utf-8"))
 
 USER_FILE = textwrap.dedent(

@@ -19,6 +19,10 @@ from tests.support.release_venv import RELEASE, release_venv
 from tools.upgrading.facts import before_outcome, curated, upgrades
 from tools.upgrading.facts.records import NEEDS_NOTE
 
+# Its tests share module fixtures that run files in the older release's venv (importing torch):
+# one worker runs them all, so each fixture runs once per suite, not once per worker.
+pytestmark = pytest.mark.xdist_group("release-migrations")
+
 MIGRATIONS = [(step, note) for step in upgrades().steps for note in step.notes if note.migration is not None]
 IDS = [f"{step.slug}:{note.slug}" for step, note in MIGRATIONS]
 
@@ -31,6 +35,7 @@ def _path(step, note):
 # globals as __main__; prints one JSON line per file: the first line of what it raised, or null.
 RUNNER = """
 import json, runpy, sys, warnings
+
 warnings.simplefilter("ignore")
 for path in sys.argv[1:]:
     try:

@@ -36,6 +36,10 @@ from tools.core.distributions import pinned
 from tools.core.paths import ROOT
 
 OUTPUTS = ROOT / "outputs"
+# Kept beside the captures, keyed the same way, but not printed output: make curves' runs and the
+# recipes' reports under the probe (tools/outputs/facts/probes.py).
+RECIPE_PROBES = OUTPUTS / "recipe-probes"
+NOT_CAPTURES = (OUTPUTS / "curves", RECIPE_PROBES)
 REFRESH_COMMAND = "make outputs"
 TIMEOUT_SECONDS = 900
 # Terminal colour codes (torchrl's logger colours its INFO lines): a reader's terminal
@@ -150,9 +154,9 @@ def capture(source: str, code: str | None = None) -> CapturedOutput:
 
 
 def stored_sources() -> list[str]:
-    """Every example that has a stored output (outputs/curves/ holds make curves' results, not captures)."""
+    """Every example that has a stored output."""
     return sorted(
         p.relative_to(OUTPUTS).as_posix().removesuffix(".json")
         for p in OUTPUTS.rglob("*.json")
-        if not p.is_relative_to(OUTPUTS / "curves")
+        if not any(p.is_relative_to(kept) for kept in NOT_CAPTURES)
     )

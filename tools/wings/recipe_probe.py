@@ -1,6 +1,6 @@
 """Run a recipe file as ``__main__`` with torchrl instrumented; write what happened as JSON.
 
-``python probe.py RECIPE.py REPORT.json``
+``python tools/wings/recipe_probe.py RECIPE.py REPORT.json`` (``make outputs`` runs it: ``tools/outputs/facts/probes.py``)
 
 The recipe runs unchanged, as a reader runs it, in its own fresh interpreter.
 Before it starts, this script wraps a few torchrl methods to watch the things a
