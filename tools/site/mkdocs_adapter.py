@@ -103,6 +103,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     gc.disable()
     _build["builds"] = _build.get("builds", 0) + 1
     cache.begin_build()
+    # First: the worker's import of torch then runs beside the build's (pages.start_background_work).
+    records_worker.start()  # measures record sets on the other core, from the end of the build's order
     timing.reset()
     _build["generated"] = set()
     _build["used"] = set()
@@ -114,7 +116,6 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _build["exports"] = exports.read_config(config.extra)
     except exports.ExportConfigError as exc:
         raise PluginError(str(exc)) from exc
-    records_worker.start()  # measures record sets on the other core, from the end of the build's order
     pages.start_background_work()
     return config
 

@@ -161,10 +161,11 @@ def start() -> None:
         # asking each set whether it is kept (a fingerprint each) cost a prose rebuild 0.3 s.
         return
     _started_once.append(True)
-    registry.concerns()  # importing them defines their record sets
-    todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
-    if len(todo) < 2:
-        return
+    if cache.disk_cache_enabled():  # without it, and in a process's first build, nothing is kept yet
+        registry.concerns()  # importing them defines their record sets
+        todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
+        if len(todo) < 2:
+            return
     directory = Path(tempfile.mkdtemp(prefix="records-worker-"))
     process = subprocess.Popen(
         [sys.executable, "-m", "tools.site.records_worker", str(directory)],
