@@ -41,42 +41,34 @@ from pathlib import Path
 from tools.core import cache, registry
 from tools.core.paths import ROOT
 from tools.core.timing import stage
+from tools.site.claims import ClaimDirectory
 
 POLL_SECONDS = 0.005
 
 
 class _Directory:
-    """The files two processes share: ``<name>-<key>.claim``, ``.json`` (published) and ``.failed``."""
+    """Record sets in a ``ClaimDirectory``, by name and key, their JSON text as the result."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-
-    def _file(self, name: str, key: str, suffix: str) -> Path:
-        return self.path / f"{name}-{key}{suffix}"
+        self._claims = ClaimDirectory(path)
 
     def claim(self, name: str, key: str) -> bool:
         """True for the one process that claims the record set first."""
-        try:
-            os.close(os.open(self._file(name, key, ".claim"), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-        except FileExistsError:
-            return False
-        return True
+        return self._claims.claim(f"{name}-{key}")
 
     def published(self, name: str, key: str) -> str | None:
-        path = self._file(name, key, ".json")
-        return path.read_text(encoding="utf-8") if path.exists() else None
+        data = self._claims.published(f"{name}-{key}")
+        return None if data is None else data.decode("utf-8")
 
     def publish(self, name: str, key: str, text: str) -> None:
-        path = self._file(name, key, ".json")
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)  # whole or absent, never half-written
+        self._claims.publish(f"{name}-{key}", text.encode("utf-8"))
 
     def fail(self, name: str, key: str) -> None:
-        self._file(name, key, ".failed").touch()
+        self._claims.fail(f"{name}-{key}")
 
     def failed(self, name: str, key: str) -> bool:
-        return self._file(name, key, ".failed").exists()
+        return self._claims.failed(f"{name}-{key}")
 
 
 class _Side:

@@ -58,6 +58,7 @@ from mkdocs.structure.pages import Page
 
 from tools.core import cache
 from tools.core.timing import stage
+from tools.site.claims import ClaimDirectory
 
 POLL_SECONDS = 0.002
 
@@ -84,28 +85,21 @@ def _digest(markdown: str) -> str:
 
 
 class _Claims:
-    """``<n>.claim`` (whoever renders page n) and ``<n>.pickle`` (the child's result, or None)."""
+    """Pages by number in a ``ClaimDirectory``; the child's result (or None: the build does it) pickled."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._claims = ClaimDirectory(path)
 
     def claim(self, number: int) -> bool:
-        try:
-            os.close(os.open(self.path / f"{number}.claim", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-        except FileExistsError:
-            return False
-        return True
+        return self._claims.claim(str(number))
 
-    def publish(self, number: int, rendered: Rendered | None) -> None:
-        tmp = self.path / f"{number}.tmp"
-        tmp.write_bytes(pickle.dumps(rendered))
-        tmp.replace(self.path / f"{number}.pickle")  # whole or absent
+    def publish(self, number: int, rendered: Rendered | Written | None) -> None:
+        self._claims.publish(str(number), pickle.dumps(rendered))
 
-    def published(self, number: int) -> tuple[bool, Rendered | None]:
-        try:
-            return True, pickle.loads((self.path / f"{number}.pickle").read_bytes())
-        except FileNotFoundError:
-            return False, None
+    def published(self, number: int) -> tuple[bool, Rendered | Written | None]:
+        data = self._claims.published(str(number))
+        return (False, None) if data is None else (True, pickle.loads(data))
 
 
 class _Capture(logging.Handler):

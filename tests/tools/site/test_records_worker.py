@@ -68,7 +68,7 @@ def test_records_cross_as_their_json_and_are_not_measured_twice(tmp_path, monkey
         measured = cache.cached("worker-test", lambda: [1, 2, 3], encode=encode, decode=decode)
     finally:
         cache.set_handover(None)
-    (published,) = tmp_path.glob("worker-test-*.json")
+    (published,) = tmp_path.glob("worker-test-*.done")
     assert measured == [1, 2, 3] and json.loads(published.read_text()) == {"value": [1, 2, 3]}
     cache.clear_memory()
 
@@ -123,7 +123,7 @@ def test_dependencies_are_claimed_and_published_by_the_process_measuring_them(tm
         cache.set_handover(None)
         cache.clear_memory()
     names = sorted(path.name.split("-")[1] + path.suffix for path in tmp_path.iterdir())
-    assert names == ["dep.claim", "dep.json", "top.claim", "top.json"]
+    assert names == ["dep.claim", "dep.done", "top.claim", "top.done"]
 
 
 def test_a_record_set_that_fails_is_marked_failed_for_the_process_waiting_for_it(tmp_path, monkeypatch):
