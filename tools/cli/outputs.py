@@ -18,6 +18,7 @@ from tools.core.paths import ROOT
 from tools.outputs.facts import probes
 from tools.outputs.facts.shown import generated_examples, shown_sources
 from tools.outputs.facts.store import capture, staleness
+from tools.recipes.facts.read import recipe_files
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     # Each example pays torch's import alone (seconds); two at a time halves the wait on two cores.
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1), help="examples run at once")
     args = parser.parse_args(argv)
-    recipes = {path.relative_to(ROOT).as_posix(): path for path in probes.recipe_files()}
+    recipes = {path.relative_to(ROOT).as_posix(): path for path in recipe_files()}
     try:
         generated = generated_examples()
         candidates = args.paths or [*shown_sources(), *generated]

@@ -7,6 +7,7 @@ from dataclasses import asdict
 
 from tools.core.distributions import pinned
 from tools.outputs.facts import probes
+from tools.recipes.facts.read import recipe_files
 
 
 def _store(recipe, key: str) -> None:
@@ -16,14 +17,14 @@ def _store(recipe, key: str) -> None:
 
 def test_a_recipe_without_a_report_names_the_command_that_makes_it(tmp_path, monkeypatch):
     monkeypatch.setattr(probes, "PROBES", tmp_path)
-    recipe = probes.recipe_files()[0]
+    recipe = recipe_files()[0]
     assert "no stored probe report" in probes.staleness(recipe)
     assert "run `make outputs`" in probes.staleness(recipe)
 
 
 def test_a_report_is_fresh_until_the_probe_or_the_recipe_changes(tmp_path, monkeypatch):
     monkeypatch.setattr(probes, "PROBES", tmp_path)
-    recipe = probes.recipe_files()[0]
+    recipe = recipe_files()[0]
     _store(recipe, probes.key_for(recipe))
     assert probes.staleness(recipe) is None
 

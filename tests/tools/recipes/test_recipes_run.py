@@ -15,9 +15,10 @@ import pytest
 
 from tools.core.paths import ROOT
 from tools.outputs.facts import probes
+from tools.recipes.facts.read import recipe_files
 from tools.recipes.facts.targets import copy_calls
 
-RECIPES = probes.recipe_files()
+RECIPES = recipe_files()
 ROW_FIELDS = ("frames", "episode_return", "seconds")
 
 

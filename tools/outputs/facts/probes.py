@@ -16,7 +16,6 @@ to show the probe and a stored report still agree.  The learning curves of
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import os
 import subprocess
@@ -26,11 +25,9 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from tools.core.cache import code_files
 from tools.core.distributions import pinned
 from tools.core.paths import ROOT, TOOLS
-from tools.outputs.facts.store import RECIPE_PROBES, REFRESH_COMMAND, TIMEOUT_SECONDS, project_modules
-from tools.recipes.facts.read import recipe_files
+from tools.outputs.facts.store import RECIPE_PROBES, REFRESH_COMMAND, TIMEOUT_SECONDS, inputs_key
 
 PROBES = RECIPE_PROBES
 PROBE = TOOLS / "wings" / "recipe_probe.py"
@@ -46,18 +43,8 @@ class ProbeReport:
     report: dict  # what tools/wings/recipe_probe.py wrote
 
 
-def stale_recipes() -> list[Path]:
-    return [recipe for recipe in recipe_files() if staleness(recipe)]
-
-
 def key_for(recipe: Path) -> str:
-    text = recipe.read_bytes()
-    digest = hashlib.sha256(text)
-    digest.update(PROBE.read_bytes())
-    for path in code_files(project_modules(text.decode("utf-8"))):
-        digest.update(path.read_bytes())
-    digest.update(json.dumps(pinned(), sort_keys=True).encode())
-    return digest.hexdigest()[:16]
+    return inputs_key(recipe.read_bytes(), PROBE.read_bytes())
 
 
 def stored_path(recipe: Path) -> Path:

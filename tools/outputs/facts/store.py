@@ -82,8 +82,15 @@ def project_modules(text: str) -> list[str]:
 def key_for(source: str, code: str | None = None) -> str:
     """Hash of the example (``code`` for a generated one, else the file's bytes), of the project code it
     imports (``check_wiring``'s examples print what ``tools.wiring`` says) and of the pins."""
-    text = source_path(source).read_bytes() if code is None else code.encode()
+    return inputs_key(source_path(source).read_bytes() if code is None else code.encode())
+
+
+def inputs_key(text: bytes, *also: bytes) -> str:
+    """Hash of a file's bytes, of ``also`` (what runs it, for a recipe under the probe), of the
+    project code the file imports and of the pins."""
     digest = hashlib.sha256(text)
+    for extra in also:
+        digest.update(extra)
     for path in code_files(project_modules(text.decode("utf-8"))):
         digest.update(path.read_bytes())
     digest.update(json.dumps(pinned(), sort_keys=True).encode())
