@@ -12,7 +12,9 @@ Rendering (fork at ``on_nav``, the last event before the first loop): only what
 ``Page.render`` sets crosses (the HTML, the table of contents, the title and the
 anchors MkDocs reads from it), and only when the child rendered exactly the
 Markdown the build holds for the page (a digest of it is compared).  Every event
-before and after rendering still runs in the build, in order.  Rendering itself
+before and after rendering still runs in the build, in order; an event whose result
+depends only on its input and the records (the adapter's marker expansion and
+export) reuses what the child made of the same input (``carry``/``carried``).  Rendering itself
 has two side effects in plugins, both recorded by the child and made again by the
 build when it takes the page, in the build's order: anchors registered with
 autorefs (mkdocstrings' ``:::`` blocks, autorefs' own ``[](){#id}``) and objects
