@@ -13,7 +13,8 @@ import re
 
 import pytest
 
-from tests.site.test_browser import HANG_GUARD_MS, pytestmark  # noqa: F401  (fixtures, marks)
+from tests.site import search_box
+from tests.site.test_browser import pytestmark  # noqa: F401  (marks)
 
 # query -> a pattern one of the two first result pages must match (site-relative URL).
 # The first block was not found, or found the wrong page, before the separator; the
@@ -59,34 +60,13 @@ def pages_documenting(key: str, inventory: dict) -> set[str]:
     return pages
 
 
-RESULTS = r"""() => [...document.querySelectorAll(".md-search-result__item")]
-  .map(item => item.querySelector("a.md-search-result__link"))
-  .filter(Boolean).map(a => a.href)"""
-
-
 @pytest.fixture(scope="module")
 def search(browser, served_site):
-    tab = browser.new_page(viewport={"width": 1400, "height": 900})
-    tab.goto(served_site + "/", wait_until="networkidle")
-    tab.keyboard.press("/")  # Material focuses the search box on '/'
+    tab = search_box.open_search(browser, served_site + "/", viewport={"width": 1400, "height": 900})
 
     def results(query: str) -> list[str]:
-        tab.fill("input.md-search__input", "")
-        tab.keyboard.type(query)
-        # Results follow each keystroke; wait until the list reflects the whole query.
-        tab.wait_for_function(
-            "() => document.querySelector('.md-search-result__meta').textContent.match(/matching|No matching/)",
-            timeout=HANG_GUARD_MS,
-        )
-        previous = None
-        for _ in range(20):
-            current = tab.evaluate(RESULTS)
-            if current == previous:
-                break
-            previous = current
-            tab.wait_for_timeout(150)
         pages = []
-        for href in current:
+        for href in search_box.results(tab, query):
             page = href.removeprefix(served_site + "/").split("?")[0].split("#")[0]
             if page not in pages:
                 pages.append(page)

@@ -13,7 +13,8 @@ import json
 
 import pytest
 
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, HANG_GUARD_MS, pytestmark  # noqa: F401  # noqa: F401  (fixtures)
+from tests.site import search_box
+from tests.site.test_browser import pytestmark  # noqa: F401  (marks)
 
 TOP = 3
 # Readers paste what the terminal shows of a first line. One first line is 2,400 characters
@@ -32,27 +33,12 @@ FRAGMENTS = {
 
 def _section_hits(page, query: str) -> list[str]:
     """Anchors of the section results a reader sees, in the order the search lists them."""
-    box = page.locator("input.md-search__input")
-    meta = page.locator(".md-search-result__meta")
-    box.fill("")  # back to "Type to start searching": no stale results below
-    box.press("End")
-    page.wait_for_function("() => !document.querySelector('.md-search-result__item')", timeout=HANG_GUARD_MS)
-    box.fill(query)  # as pasted...
-    box.press("End")  # ...and a key event, which is what Material's search box listens to
-    # "N matching documents" or "No matching documents", once the worker has answered this query.
-    meta.filter(has_text="matching").wait_for(timeout=HANG_GUARD_MS)
-    # Each page's group shows its best sections; the rest fold under "N more on this page".
-    hrefs = page.locator(".md-search-result__item > a.md-search-result__link").evaluate_all(
-        "links => links.map(link => link.getAttribute('href'))"
-    )
-    return [href.split("#", 1)[1] for href in hrefs if "#" in href]
+    return [href.split("#", 1)[1] for href in search_box.results(page, query) if "#" in href]
 
 
 @pytest.fixture(scope="module")
 def search_page(browser, served_site):
-    page = browser.new_page()
-    page.goto(served_site + "/troubleshooting/", wait_until="networkidle")
-    page.keyboard.press("/")
+    page = search_box.open_search(browser, served_site + "/troubleshooting/")
     yield page
     page.close()
 
