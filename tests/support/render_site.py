@@ -8,6 +8,7 @@ so that every record is measured afresh in each, and compares the two files.
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from pathlib import Path
@@ -17,6 +18,9 @@ from tools.site import markers
 
 
 def main(out: str) -> int:
+    # A short-lived process full of torch objects, as the build is: the cyclic collector would
+    # walk them again and again for nothing (the build disables it too, tools/site/mkdocs_adapter.py).
+    gc.disable()
     rendered = dict(expanded_pages())
     rendered["inventory.json"] = json.dumps(markers.inventory(), indent=2)
     rendered["inventory.schema.json"] = json.dumps(markers.inventory_schema(), indent=2)
