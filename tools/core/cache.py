@@ -299,6 +299,11 @@ class RecordSet(Generic[T]):
     imports (``code_files``), the modules in ``code`` (when the computation
     reaches code that module does not import), the data ``inputs`` and the
     installed versions.  ``encode``/``decode`` keep it on disk too.
+
+    ``in_building_process``: measured only by the process that renders the pages,
+    never by a helper process measuring beside it (``tools.site.records_worker``),
+    because it reads state that process holds anyway and another would build again
+    (the one griffe parse of torchrl, ``tools.api.facts.load``).
     """
 
     name: str
@@ -307,6 +312,7 @@ class RecordSet(Generic[T]):
     code: tuple[str, ...] = ()
     encode: Callable[[T], Any] | None = None
     decode: Callable[[Any], T] | None = None
+    in_building_process: bool = False
 
     def __post_init__(self) -> None:
         _record_sets.append(self)

@@ -204,8 +204,18 @@ def main(directory: str) -> int:
     for concern in concerns:  # the configs' import warnings, read by this process's first import
         if concern.start is not None:
             concern.start()
-    for records in reversed(cache.record_sets()):
-        if records.encode is None or records.is_cached():
+    measure_from_the_end(side, cache.record_sets())
+    return 0
+
+
+def measure_from_the_end(side: WorkerSide, record_sets: list[cache.RecordSet]) -> None:
+    """Measure, last first, each record set nobody has claimed that the worker may take.
+
+    Not a set without a codec (its records cannot cross), nor one kept on disk already, nor
+    one the building process measures itself (``in_building_process``).
+    """
+    for records in reversed(record_sets):
+        if records.encode is None or records.in_building_process or records.is_cached():
             continue
         key = records.key()
         if side.directory.published(records.name, key) is not None or not side.claim(records.name, key):
@@ -214,7 +224,6 @@ def main(directory: str) -> int:
             records()  # on failure `cache.cached` marks it failed: the build measures it again and reports it
         except Exception:
             continue
-    return 0
 
 
 if __name__ == "__main__":

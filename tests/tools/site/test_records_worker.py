@@ -142,3 +142,33 @@ def test_a_record_set_that_fails_is_marked_failed_for_the_process_waiting_for_it
     assert [path.suffix for path in sorted(tmp_path.iterdir())] == [".claim", ".failed"]
     key = cache.fingerprint((), ())  # what `cached` keys a record set without inputs on
     assert BuildSide(tmp_path, FakeWorker()).take("worker-broken", key) is None  # the build measures it itself
+
+
+class FakeRecordSet:
+    """The parts of a ``cache.RecordSet`` the worker's loop reads; calling it records the call."""
+
+    def __init__(self, name: str, calls: list[str], *, in_building_process: bool = False, codec: bool = True) -> None:
+        self.name, self.calls, self.in_building_process = name, calls, in_building_process
+        self.encode = (lambda value: value) if codec else None
+
+    def is_cached(self) -> bool:
+        return False
+
+    def key(self) -> str:
+        return "k"
+
+    def __call__(self):
+        self.calls.append(self.name)
+
+
+def test_the_worker_leaves_to_the_build_what_the_build_measures_itself(tmp_path):
+    calls: list[str] = []
+    sets = [
+        FakeRecordSet("first", calls),
+        FakeRecordSet("described", calls, in_building_process=True),  # reads the build's griffe parse
+        FakeRecordSet("no-codec", calls, codec=False),
+        FakeRecordSet("last", calls),
+    ]
+    records_worker.measure_from_the_end(WorkerSide(tmp_path), sets)
+    assert calls == ["last", "first"]  # from the end of the order, and none of the other two
+    assert not (tmp_path / "described-k.claim").exists()

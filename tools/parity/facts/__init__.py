@@ -10,11 +10,13 @@ from tools.parity.facts.records import ParityRow
 from tools.parity.facts.reviewed import check
 from tools.torchrl.losses import loss_classes
 from tools.torchrl.trainers import trainer_classes
-from tools.trainers.facts import trainer_records
+from tools.trainers.facts import trainer_measurements
 
 
 def _audit() -> list[ParityRow]:
-    effective = {record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainer_records()}
+    effective = {
+        record.name: {e.name: e.effective for e in record.effective_defaults} for record in trainer_measurements()
+    }
     configs = survey()
     # The loss factories were instantiated once, by the survey (tools/config_groups/facts/factories.py).
     factories = {f.config: f for f in configs.factories}

@@ -8,8 +8,13 @@ data/trainers.yaml (``parameter_descriptions``), checked both ways.
 
 from __future__ import annotations
 
+import dataclasses
+
 from tools.api.facts import load
+from tools.torchrl.trainers import trainer_classes
+from tools.trainers.facts import curated as curated_data
 from tools.trainers.facts.curated import CuratedDataError
+from tools.trainers.facts.records import TrainerRecord
 
 UPSTREAM, CURATED = "upstream docstring", "curated"
 
@@ -65,3 +70,17 @@ def check(
         )
     if problems:
         raise CuratedDataError("data/trainers.yaml: " + "; ".join(problems))
+
+
+def described(records: list[TrainerRecord]) -> list[TrainerRecord]:
+    """The measured records, each parameter with its description; checked against the curated ones both ways."""
+    classes, data = trainer_classes(), curated_data.load()
+    names = {r.name: [p.name for p in r.parameters] for r in records}
+    found = {r.name: descriptions(classes[r.name], names[r.name], data.parameter_descriptions) for r in records}
+    check(data.parameter_descriptions, found, names)
+    return [
+        dataclasses.replace(
+            r, descriptions={**r.descriptions, **{n: [text, source] for n, (text, source) in found[r.name].items()}}
+        )
+        for r in records
+    ]

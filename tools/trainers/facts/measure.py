@@ -10,7 +10,6 @@ from tools.hook_points.facts import survey as hook_point_survey
 from tools.torchrl import trainer_zoo
 from tools.torchrl.trainers import public_module, trainer_classes
 from tools.trainers.facts import curated, introspect
-from tools.trainers.facts.descriptions import check, descriptions
 from tools.trainers.facts.records import EffectiveDefault, Omission, RegisteredOp, TrainerRecord
 
 # Attributes of LogScalar-like hooks that tell two registrations apart.
@@ -156,12 +155,5 @@ def _measure_all() -> list[TrainerRecord]:
         raise trainer_zoo.NoConstruction(
             f"torchrl has trainer classes {unbuildable} that tools/torchrl/trainer_zoo/trainers.py cannot build; add constructions to RECIPES there"
         )
-    records = [
-        measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())
-    ]
-    names = {r.name: [p.name for p in r.parameters] for r in records}
-    described = {r.name: descriptions(classes[r.name], names[r.name], data.parameter_descriptions) for r in records}
-    check(data.parameter_descriptions, described, names)
-    for r in records:
-        r.descriptions.update({name: [text, source] for name, (text, source) in described[r.name].items()})
-    return records
+    # Without their parameters' descriptions: those are read from the build's griffe parse (descriptions.described).
+    return [measure_trainer(name, cls, data.losses[name], data.reference_only) for name, cls in sorted(classes.items())]
