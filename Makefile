@@ -43,7 +43,8 @@ serve: $(STAMP) ## Serve the site with live reload on http://127.0.0.1:8000
 
 build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json)
 	@echo "$${SITE_URL:+Build for $$SITE_URL}$${SITE_URL:-Local build: links and the sitemap point at http://127.0.0.1:8000/ (set SITE_URL for a deployed site)}"
-	$(PY) -m mkdocs build --strict --site-dir site
+	@# MkDocs' `mkdocs build`, ending without the interpreter's teardown of torch (tools/site/build_command.py).
+	$(PY) -m tools.site.build_command --strict --site-dir site
 
 test: $(STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
 	@# The torchrl $(RELEASE_TORCHRL) venv (mostly download and unpacking, little CPU) is built beside the checks

@@ -2,7 +2,7 @@
 
     python -m bench.cold_build RESULT.json SITE_DIR
 
-runs exactly what ``make build`` runs, and writes to RESULT.json the time of
+runs exactly what ``make build`` runs (``tools.site.build_command``), and writes to RESULT.json the time of
 mkdocs' ``build()``, the generation stages (``tools.core.timing``, with the first
 imports of torch, torchrl and the configs as stages of their own), and each
 plugin's events (``bench.instrument``).  The caller times the whole process
@@ -91,4 +91,6 @@ def main(result_path: str, site_dir: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    from tools.core.quick_exit import exit_quickly
+
+    exit_quickly(main(*sys.argv[1:]))  # as `make build` ends (tools/site/build_command.py)
