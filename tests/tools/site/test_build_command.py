@@ -34,36 +34,23 @@ def test_a_failure_exits_the_usual_way_with_its_status():
     assert result.returncode == 3
 
 
-def test_a_small_site_builds_and_the_command_exits_0(tmp_path):
+def _build_tiny_site(tmp_path, index_markdown: str) -> subprocess.CompletedProcess:
+    """``make build``'s command on a one-page site with MkDocs' defaults."""
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Hello\n")
+    (tmp_path / "docs" / "index.md").write_text(index_markdown)
     (tmp_path / "mkdocs.yml").write_text("site_name: tiny\n")
-    result = _python(
-        "-m",
-        "tools.site.build_command",
-        "--strict",
-        "-f",
-        str(tmp_path / "mkdocs.yml"),
-        "--site-dir",
-        str(tmp_path / "site"),
-    )
+    config, site = str(tmp_path / "mkdocs.yml"), str(tmp_path / "site")
+    return _python("-m", "tools.site.build_command", "--strict", "-f", config, "--site-dir", site)
+
+
+def test_a_small_site_builds_and_the_command_exits_0(tmp_path):
+    result = _build_tiny_site(tmp_path, "# Hello\n")
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "site" / "index.html").exists()
 
 
 def test_a_failed_build_keeps_mkdocs_message_and_status(tmp_path):
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Hello\n\n[broken](missing.md)\n")
-    (tmp_path / "mkdocs.yml").write_text("site_name: tiny\n")
-    result = _python(
-        "-m",
-        "tools.site.build_command",
-        "--strict",
-        "-f",
-        str(tmp_path / "mkdocs.yml"),
-        "--site-dir",
-        str(tmp_path / "site"),
-    )
+    result = _build_tiny_site(tmp_path, "# Hello\n\n[broken](missing.md)\n")
     output = result.stdout + result.stderr  # as `mkdocs build` prints them: the verdict on stdout
     assert result.returncode == 1
     assert "missing.md" in output and "Aborted with 1 warnings in strict mode" in output and "Traceback" not in output
