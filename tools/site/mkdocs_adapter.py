@@ -28,7 +28,7 @@ from tools.api.views import objects_inv, search
 from tools.core import cache, timing
 from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
-from tools.site import exports, records_worker, render_worker, template_cache
+from tools.site import exports, records_worker, render_worker, search_index, template_cache
 from tools.site import markers as pages
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -117,6 +117,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except exports.ExportConfigError as exc:
         raise PluginError(str(exc)) from exc
     pages.start_background_work()
+    search_index.install(config)  # after the search plugin's own on_config, which made the index
     return config
 
 

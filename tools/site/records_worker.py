@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tools.core import cache, registry
+from tools.core import cache, quick_exit, registry
 from tools.core.paths import ROOT
 from tools.core.timing import stage
 from tools.site.claims import ClaimDirectory
@@ -227,4 +227,6 @@ def measure_from_the_end(side: WorkerSide, record_sets: list[cache.RecordSet]) -
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:]))
+    # Without the interpreter's teardown: freeing what the measurements built took this process
+    # about 3 s of CPU after its last record set, on a core the build's page rendering needs.
+    quick_exit.exit_quickly(main(*sys.argv[1:]))

@@ -1,0 +1,80 @@
+"""The search index parses lighter HTML and finds the same sections (tools/site/search_index.py)."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from material.plugins.search.plugin import Parser
+from mkdocs.config import load_config
+
+from tools.core.paths import ROOT
+from tools.site import search_index
+
+_ARTICLE = re.compile(r"<article\b[^>]*>(.*?)</article>", re.DOTALL)
+_TAG = re.compile(r"<[a-zA-Z]")
+
+
+def _sections(html: str) -> list[tuple[str | None, str, str, bool]]:
+    parser = Parser()
+    parser.feed(html)
+    parser.close()
+    return [(s.id, "".join(s.title), "".join(s.text), s.is_excluded()) for s in parser.data]
+
+
+def _articles(site):
+    for path in sorted(site.rglob("index.html")):
+        match = _ARTICLE.search(path.read_text(encoding="utf-8"))
+        if match:
+            yield path.relative_to(site), match[1]
+
+
+def test_every_page_of_the_build_gives_the_same_sections_from_the_lighter_html(site):
+    tags_before = tags_after = 0
+    differing = []
+    for page, html in _articles(site):
+        lighter = search_index.lighter_html(html)
+        tags_before += len(_TAG.findall(html))
+        tags_after += len(_TAG.findall(lighter))
+        if _sections(lighter) != _sections(html):
+            differing.append(str(page))
+    assert not differing, f"the lighter HTML changes these pages' search sections: {differing}"
+    # What it is for: a large share of the tags the parser walks (Pygments' spans, <wbr>) are gone.
+    assert tags_after < 0.7 * tags_before, (tags_before, tags_after)
+
+
+def test_only_token_spans_inside_code_blocks_go():
+    html = (
+        '<p>a<wbr>b <span class="x">kept</span></p>'
+        '<pre><span></span><code><span class="n">x</span> <span class="o">=</span> 1</code></pre>'
+    )
+    assert search_index.lighter_html(html) == '<p>ab <span class="x">kept</span></p><pre><code>x = 1</code></pre>'
+
+
+def test_a_code_block_with_any_other_span_is_left_whole():
+    block = '<pre><code><span class="n">x</span>\n<span id="k" class="n">y</span></code></pre>'
+    assert search_index.lighter_html(block) == block
+
+
+def _config():
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    config.plugins[search_index.SEARCH_PLUGIN].on_config(config)
+    return config
+
+
+def test_install_stands_in_for_the_plugins_index_and_entries_are_material_s(monkeypatch):
+    monkeypatch.setenv("LOCAL_BUILD", "1")
+    config = _config()
+    plugin = config.plugins[search_index.SEARCH_PLUGIN]
+    plain = plugin.search_index
+    search_index.install(config)
+    assert type(plugin.search_index) is search_index.LighterSearchIndex
+    assert plugin.search_index.config == plain.config
+
+    html = '<h1 id="t">Title</h1><p>The <code>td<wbr>_error</code> key</p><pre><code><span class="n">loss</span>()</code></pre>'
+    page = SimpleNamespace(meta={}, content=html, toc=[], url="p/", title="Title", file=None)
+    plugin.search_index.add_entry_from_context(page)
+    assert page.content == html  # the page keeps its HTML
+    plain.add_entry_from_context(SimpleNamespace(**{**vars(page), "content": html}))
+    assert plugin.search_index.entries == plain.entries
+    assert any("td_error" in entry["text"] for entry in plain.entries)
