@@ -6,6 +6,7 @@ import csv
 import math
 import statistics
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from tools.curves.facts import provenance
 from tools.curves.facts.plan import Family, Plan
@@ -45,6 +46,12 @@ class SeedCurve:
         return statistics.fmean(points[-tail:])
 
     def final_return(self) -> float | None:
+        return self._final_return
+
+    # Kept once computed: the pages and the inventory ask each family for its finals dozens of times
+    # (mean, std, spread, verdict), each a pass over thousands of logged rows.
+    @cached_property
+    def _final_return(self) -> float | None:
         return self._tail(self.returns)
 
     def final_normalised(self) -> float | None:
