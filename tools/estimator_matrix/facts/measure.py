@@ -49,9 +49,9 @@ def measure_cell(loss_name: str, member_name: str, declared: bool) -> Cell:
     return Cell(member_name, declared, Outcome(ok=True))
 
 
-def measure_forwarding(loss_name: str) -> KeyForwarding:
-    """Rename reward/done/terminated on the loss; which of them reach its default estimator?"""
-    loss = zoo.build(loss_name).loss
+def measure_forwarding(case: zoo.LossCase) -> KeyForwarding:
+    """Rename reward/done/terminated on a fresh loss; which of them reach its default estimator?"""
+    loss = case.loss
     fields = [f for f in SIGNALS if f in loss._AcceptedKeys.__dataclass_fields__]
     try:
         with quiet():
@@ -87,8 +87,9 @@ def measure_row(name: str) -> MatrixRow | None:
             )
         return MatrixRow(name, default, declared, [Cell(m, m in declared, None) for m in members], not_built=reason)
     cells = [measure_cell(name, m, m in declared) for m in members]
-    batch_size = list(zoo.build(name).batch.batch_size)
-    return MatrixRow(name, default, declared, cells, batch_size=batch_size, forwarding=measure_forwarding(name))
+    case = zoo.build(name)  # one more fresh loss: its batch's size, then the renaming (which changes the loss)
+    batch_size = list(case.batch.batch_size)
+    return MatrixRow(name, default, declared, cells, batch_size=batch_size, forwarding=measure_forwarding(case))
 
 
 def measure_matrix() -> Matrix:

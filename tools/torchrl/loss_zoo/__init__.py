@@ -19,6 +19,8 @@ loss accepts one.
 from __future__ import annotations
 
 import contextlib
+import functools
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,6 +163,12 @@ def _recording_calls(cls: type, calls: list):
             cls.__init__ = own
 
 
+@functools.cache
+def _compiled(text: str, filename: str) -> types.CodeType:
+    """A construction's code, compiled once per text: a build builds each loss a dozen times."""
+    return compile(text, filename, "exec")
+
+
 def build(name: str) -> LossCase:
     """Run the construction of ``name`` and return fresh objects (a new loss and batch on every call)."""
     text = source(name)
@@ -170,7 +178,7 @@ def build(name: str) -> LossCase:
     namespace: dict[str, Any] = {"__name__": "__main__", "__file__": filename}
     calls: list = []
     with _recording_calls(loss_classes()[name], calls):
-        exec(compile(text, filename, "exec"), namespace)
+        exec(_compiled(text, filename), namespace)
     missing = [var for var in ("loss", "batch") if var not in namespace]
     if missing:
         raise ZooError(f"tools/torchrl/loss_zoo/constructions/{name}.py must define {' and '.join(missing)}")
