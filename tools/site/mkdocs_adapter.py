@@ -251,9 +251,12 @@ def on_nav(nav, config: MkDocsConfig, files: Files):
         for identifier, url in objects_inv.urls(previous).items():
             config.plugins["autorefs"].register_url(identifier, url)
     if _shares_pages():
-        records_worker.gather()  # every record, so that the pages' renderer can render any page
+        records_worker.take_published()
         included = files.documentation_pages(inclusion=InclusionLevel.is_included)
         render_worker.start([f.page for f in included if f.page is not None], config, files, _build["dirty"])
+        # Then every record here, while the child renders: it holds every record published so far, and
+        # leaves to the build a page that needs one still being measured (cache.NotInMemory).
+        records_worker.gather()
     return nav
 
 

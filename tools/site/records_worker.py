@@ -171,13 +171,27 @@ def start() -> None:
     cache.set_handover(side)
 
 
+def take_published() -> None:
+    """The record sets the worker has published by now, into this process: no waiting, no measuring.
+
+    Called before the pages' renderer is forked, so that the child holds them too."""
+    for side in _running:
+        take_published_from(side, cache.record_sets())
+
+
+def take_published_from(side: _Side, record_sets: list[cache.RecordSet]) -> None:
+    for records in record_sets:
+        if records.encode is not None and side.directory.published(records.name, records.key()) is not None:
+            records()  # taken and decoded, not measured: `cache.cached` finds it published
+
+
 def gather() -> None:
     """Every record set in this process: taken from the worker, waited for, or measured here.
 
-    Called before pages are rendered on two cores (``render_worker``): the process forked
-    then holds every record, and can render any page that shows one (otherwise the pages
-    showing a record set measured later are left to the build).  The build would measure
-    these sets later anyway, while rendering pages.
+    Called once the pages' renderer (``render_worker``) is forked, so that the child renders
+    while the build waits for the worker's last record sets: the child holds every record
+    measured until then, and leaves to the build a page that shows one measured later.  The
+    build would take these sets later anyway, while rendering pages.
     """
     if _running:
         for records in cache.record_sets():

@@ -172,3 +172,14 @@ def test_the_worker_leaves_to_the_build_what_the_build_measures_itself(tmp_path)
     records_worker.measure_from_the_end(WorkerSide(tmp_path), sets)
     assert calls == ["last", "first"]  # from the end of the order, and none of the other two
     assert not (tmp_path / "described-k.claim").exists()
+
+
+def test_before_the_fork_the_build_takes_only_what_is_published_without_waiting(tmp_path):
+    calls: list[str] = []
+    shared = _Directory(tmp_path)
+    shared.publish("published", "k", "[1]")
+    assert shared.claim("measuring", "k")  # the worker's claim, nothing published yet
+    worker = FakeWorker(steps=[lambda: pytest.fail("the build waited for the worker")])
+    sets = [FakeRecordSet("measuring", calls), FakeRecordSet("published", calls), FakeRecordSet("unclaimed", calls)]
+    records_worker.take_published_from(BuildSide(tmp_path, worker), sets)
+    assert calls == ["published"]
