@@ -11,7 +11,19 @@ finished without asking it.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
+
+# Shared memory where the system has it: creating a claim in /tmp on this project's machines (ext4
+# on a virtual disk) costs ten times as much (65 us against 6 us), and a build creates, writes and
+# reads about a thousand of them, with every rendered page's HTML.
+_SHARED_MEMORY = Path("/dev/shm")
+
+
+def new_directory(prefix: str) -> Path:
+    """A fresh directory for one build's claims, in shared memory when the system has it."""
+    in_memory = _SHARED_MEMORY.is_dir() and os.access(_SHARED_MEMORY, os.W_OK | os.X_OK)
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=_SHARED_MEMORY if in_memory else None))
 
 
 class ClaimDirectory:

@@ -33,7 +33,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -41,7 +40,7 @@ from pathlib import Path
 from tools.core import cache, quick_exit, registry
 from tools.core.paths import ROOT
 from tools.core.timing import stage
-from tools.site.claims import ClaimDirectory
+from tools.site.claims import ClaimDirectory, new_directory
 
 POLL_SECONDS = 0.005
 
@@ -158,7 +157,7 @@ def start() -> None:
         todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
         if len(todo) < 2:
             return
-    directory = Path(tempfile.mkdtemp(prefix="records-worker-"))
+    directory = new_directory("records-worker-")
     process = subprocess.Popen(
         [sys.executable, "-m", "tools.site.records_worker", str(directory)],
         cwd=ROOT,

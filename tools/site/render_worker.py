@@ -48,7 +48,6 @@ import pickle
 import shutil
 import signal
 import sys
-import tempfile
 import time
 import types
 from dataclasses import dataclass, field
@@ -60,7 +59,7 @@ from mkdocs.structure.pages import Page
 
 from tools.core import cache
 from tools.core.timing import stage
-from tools.site.claims import ClaimDirectory
+from tools.site.claims import ClaimDirectory, new_directory
 
 POLL_SECONDS = 0.002
 
@@ -281,7 +280,7 @@ def _fork(pages: list[Page], work) -> _Running | None:
     stop()
     if not enabled() or (os.cpu_count() or 1) < 2 or len(pages) < 2 or not hasattr(os, "fork"):
         return None
-    claims = _Claims(Path(tempfile.mkdtemp(prefix="render-worker-")))
+    claims = _Claims(new_directory("render-worker-"))
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
