@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
-from tools.troubleshooting.facts.capture import CaptureError, capture_entry, caught_exceptions, redact
+from tools.troubleshooting.facts.capture import (
+    FRESH_SCRIPT_RECURSION_LIMIT,
+    CaptureError,
+    capture_entry,
+    caught_exceptions,
+    redact,
+)
 from tools.troubleshooting.facts.records import RAISES, Entry
 
 
@@ -79,3 +87,28 @@ def test_a_block_cannot_leave_the_environment_or_cwd_changed(tmp_path):
         "0.0",
     )
     assert os.getcwd() == before_cwd and os.environ.get("CKPT_BACKEND") == before_env
+
+
+def test_a_block_runs_as_a_fresh_script_whatever_the_caller_s_stack_and_recursion_limit():
+    # Where a RecursionError strikes, and so its text, depends on both (old-estimator-class-names).
+    code = (
+        "import sys\n"
+        "frame, depth = sys._getframe(), 0\n"
+        "while frame is not None:\n    frame, depth = frame.f_back, depth + 1\n"
+        "try:\n    raise KeyError(f'limit {sys.getrecursionlimit()}, depth {depth}')\nexcept KeyError:\n    pass\n"
+    )
+
+    def from_depth(n: int) -> str:
+        return capture_entry(_entry(code), "0.0").error_text if n == 0 else from_depth(n - 1)
+
+    limit = sys.getrecursionlimit()
+    texts = set()
+    try:
+        for caller_limit in (1000, 2000):  # 2000: what mkdocstrings sets in the build's process
+            sys.setrecursionlimit(caller_limit)
+            texts |= {from_depth(0), from_depth(40)}
+            assert sys.getrecursionlimit() == caller_limit  # given back
+    finally:
+        sys.setrecursionlimit(limit)
+    (text,) = texts
+    assert text.startswith(f"KeyError: 'limit {FRESH_SCRIPT_RECURSION_LIMIT}, depth ")

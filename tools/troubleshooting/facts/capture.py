@@ -18,12 +18,16 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from importlib import metadata
+from typing import TypeVar
 
 from tools.core.errors import error_text
 from tools.core.silence import quiet
 from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, Capture, Captures, Curated, Entry
+
+T = TypeVar("T")
 
 # What differs between machines or runs and means nothing to a reader.
 _SITE_PACKAGES = re.compile(r"/\S*/site-packages/")
@@ -115,11 +119,46 @@ def caught_exceptions(code: str, filename: str) -> list[BaseException]:
     return unique
 
 
+# What a fresh script runs with: Python's default limit.  The build's process has a higher one
+# (mkdocstrings' Python handler raises it to 2000 for griffe).
+FRESH_SCRIPT_RECURSION_LIMIT = 1000
+
+
+def on_a_fresh_stack(function: Callable[..., T], *args) -> T:
+    """``function(*args)`` as a fresh script would run it: from an empty stack (a thread of its
+    own) and with Python's default recursion limit.
+
+    Where a ``RecursionError`` strikes depends on both, and so does its text ("maximum
+    recursion depth exceeded", with or without "while getting the str of an object"):
+    captured in the build's process (limit 2000) or in the records worker (limit 1000), the
+    same block gave one text or the other, so two builds of one commit could differ.
+    """
+    returned: list[T] = []
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(FRESH_SCRIPT_RECURSION_LIMIT)
+        try:
+            returned.append(function(*args))
+        except BaseException as exc:  # re-raised in the caller's thread
+            raised.append(exc)
+        finally:
+            sys.setrecursionlimit(limit)
+
+    thread = threading.Thread(target=run, name="troubleshooting-capture")
+    thread.start()
+    thread.join()
+    if raised:
+        raise raised[0]
+    return returned[0]
+
+
 def capture_entry(entry: Entry, torchrl: str) -> Capture:
     filename = f"<troubleshooting/{entry.slug}>"
     try:
         with _isolated():
-            reached = caught_exceptions(entry.reproduce, filename)
+            reached = on_a_fresh_stack(caught_exceptions, entry.reproduce, filename)
     except BaseException as exc:  # the block's own assertion failed, or the error escaped it
         raise CaptureError(
             f"troubleshooting entry {entry.slug!r} (data/troubleshooting/{entry.slug}.py): its reproduction did not "
