@@ -1,4 +1,4 @@
-// Pasted error lines find their entry (issue 22). Served locally; no dependencies.
+// Pasted error lines find their entry. Served locally; no dependencies.
 //
 // Python prints a message with quotes around it (KeyError: "value key 'x' not found ...") and
 // Material's search turns text between double quotes into required terms: one name the site
@@ -16,21 +16,37 @@
   var QUERY = 2; // Material's SearchMessageType.QUERY (its worker's message protocol, 9.x)
   var post = Worker.prototype.postMessage;
 
-  var ERROR_LINE = /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Warning))\s*:\s*/;
+  var ERROR_NAME = /(?:^|[\s(\[:'"])(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Warning))\s*:\s*/g;
+  var FRAME_LINE = /^\s*File "[^"]*", line \d+/;
+
+  // The last exception name of the last line naming one, and what follows it on that line; null when
+  // none does. (A traceback pasted into the one-line box arrives as one line: its last name counts.)
+  function errorLine(query) {
+    var lines = query.split(/\r?\n/);
+    for (var i = lines.length - 1; i >= 0; i--) {
+      if (lines.length > 1 && FRAME_LINE.test(lines[i])) continue;
+      var match, last = null;
+      ERROR_NAME.lastIndex = 0;
+      while ((match = ERROR_NAME.exec(lines[i])) !== null) last = match;
+      if (last) return { name: last[1], rest: lines[i].slice(last.index + last[0].length) };
+    }
+    return null;
+  }
 
   function tolerant(query) {
-    var text = query
+    var error = errorLine(query);
+    var text = (error ? error.rest : query)
       .replace(/["\u201c\u201d]/g, " ")
       .replace(/(^|\s)[+\-~^]+(?=\S)/g, "$1")
       .replace(/\s+/g, " ")
       .trim();
-    var error = ERROR_LINE.exec(text);
-    return error ? "+" + error[1] + " " + text.slice(error[0].length) : text;
+    return error ? ("+" + error.name + " " + text).trim() : text;
   }
 
   Worker.prototype.postMessage = function (message) {
     if (message && message.type === QUERY && typeof message.data === "string") {
       arguments[0] = { type: message.type, data: tolerant(message.data) };
+      if (window.torchrlExplain) window.torchrlExplain.searchBox(message.data);
     }
     return post.apply(this, arguments);
   };

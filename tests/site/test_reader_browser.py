@@ -217,6 +217,7 @@ SCREENSHOTS = {
     "tools": "/tools/",
     "trainer-page": "/trainers/PPOTrainer/",
     "parity-group": "/configs/parity/*/",
+    "error-catalogue-page": "/troubleshooting/errors/objectives-1/",
 }
 
 

@@ -52,6 +52,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.outputs.views.concern",
     "tools.wiring.views.concern",
     "tools.troubleshooting.views.concern",
+    "tools.error_catalog.views.concern",
     "tools.upgrading.views.concern",
     "tools.api.views.concern",
     "tools.inventory.views.concern",
@@ -82,6 +83,8 @@ class Concern:
     page_only_sections: frozenset[str] = frozenset()
     # (subject kind, name) -> [(title, docs-relative page)]: this concern's pages about a subject.
     links: Callable[[str, str], list[tuple[str, str]]] | None = None
+    # Data files the pages' scripts read: site-relative path -> text, written beside inventory.json.
+    files: Callable[[], Mapping[str, str]] | None = None
 
 
 # The concerns once found: pages ask for them on every cross-link (``links``, ``badges``), about
@@ -137,3 +140,14 @@ def badges(subject: str, here: str) -> str:
 def inventory() -> dict:
     """Every generated fact, keyed by concern (written to site/inventory.json)."""
     return {c.name: c.inventory() for c in concerns() if c.inventory is not None}
+
+
+def site_files() -> dict[str, str]:
+    """Every concern's data files for the pages' scripts: site-relative path -> text."""
+    out: dict[str, str] = {}
+    for concern in concerns():
+        for path, text in (concern.files() if concern.files is not None else {}).items():
+            if path in out:
+                raise ValueError(f"two concerns write the site file {path}")
+            out[path] = text
+    return out

@@ -15,10 +15,17 @@ holds the result to account.
 
 from __future__ import annotations
 
+import json
+
 REFERENCE = 2.0  # the page about one loss, the estimator and target-update references
 AUDIT = 0.2  # one config group's parity audit
+# The error catalogue quotes every message torchrl can raise, and the troubleshooting entry that explains
+# one quotes it too: the entry (cause and fix) comes first, the catalogue's site after it.
+CATALOGUE = 0.2
 
 
-def front_matter(boost: float) -> str:
-    """YAML front matter giving a generated page its search weight (MkDocs strips it from the page)."""
-    return f"---\nsearch:\n  boost: {boost:g}\n---\n\n"
+def front_matter(boost: float, title: str = "") -> str:
+    """YAML front matter giving a generated page its search weight (MkDocs strips it from the page), and
+    the navigation's title where it should be shorter than the page's heading."""
+    named = f"title: {json.dumps(title)}\n" if title else ""
+    return f"---\n{named}search:\n  boost: {boost:g}\n---\n\n"

@@ -32,6 +32,7 @@ TOOLS = "tools/index.md"
 CHECK_WIRING = "tools/check-wiring.md"
 TROUBLESHOOTING = "troubleshooting/index.md"
 FIXED_UPSTREAM = "troubleshooting/fixed-upstream.md"
+ERROR_CATALOG = "troubleshooting/errors/index.md"
 
 
 def loss(name: str) -> str:
@@ -78,6 +79,11 @@ def troubleshooting_area(area: str) -> str:
     return f"troubleshooting/{area}.md"
 
 
+def error_catalog_page(slug: str) -> str:
+    """One page of the error catalogue (its modules: ``tools/error_catalog/facts/pages.py``)."""
+    return f"troubleshooting/errors/{slug}.md"
+
+
 def link(here: str, there: str, anchor: str = "") -> str:
     """The relative Markdown link from the page ``here`` to the page ``there`` (both docs-relative)."""
     target = posixpath.relpath(there, posixpath.dirname(here) or ".")
@@ -88,6 +94,14 @@ def _served_at(page: str) -> str:
     """The directory a page is served from: ``losses/index.md`` -> ``losses``, ``losses/X.md`` -> ``losses/X``."""
     stem = page.removesuffix(".md")
     return posixpath.dirname(stem) if posixpath.basename(stem) == "index" else stem
+
+
+def served(page: str, anchor: str = "") -> str:
+    """The URL of ``page`` relative to the site's root, as built (``losses/X/#keys``): for data
+    files the browser reads from any page, which resolve it against the site's base URL."""
+    at = _served_at(page)
+    url = f"{at}/" if at else ""
+    return f"{url}#{anchor}" if anchor else url
 
 
 def built_url(here: str, there: str) -> str:

@@ -172,6 +172,11 @@ def inventory() -> dict:
     return registry.inventory()
 
 
+def site_files() -> dict[str, str]:
+    """The data files the pages' scripts read (site-relative path -> text), written beside inventory.json."""
+    return registry.site_files()
+
+
 def inventory_schema() -> dict:
     """JSON Schema of ``inventory()`` (written to site/inventory.schema.json), from each concern's own."""
     return document(registry.concerns())

@@ -368,6 +368,8 @@ def _write_inventory(config: MkDocsConfig) -> None:
     with open(f"{config.site_dir}/inventory.schema.json", "w", encoding="utf-8") as handle:
         json.dump(pages.inventory_schema(), handle, indent=2)
         handle.write("\n")
+    for path, text in pages.site_files().items():
+        (Path(config.site_dir) / path).write_text(text, encoding="utf-8")
     log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
 
 

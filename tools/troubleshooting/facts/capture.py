@@ -24,6 +24,7 @@ from importlib import metadata
 from typing import TypeVar
 
 from tools.core.errors import error_text
+from tools.core.frames import torchrl_frames
 from tools.core.silence import quiet
 from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, Capture, Captures, Curated, Entry
 
@@ -179,7 +180,7 @@ def capture_entry(entry: Entry, torchrl: str) -> Capture:
         )
     error = reached[0]
     text = redact(error_text(error, qualified=True))
-    return Capture(entry.slug, qualified_name(type(error)), text, torchrl)
+    return Capture(entry.slug, qualified_name(type(error)), text, torchrl, frames=torchrl_frames(error.__traceback__))
 
 
 def capture_elsewhere(entry: Entry, recorded: dict) -> Capture:

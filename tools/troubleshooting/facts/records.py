@@ -94,6 +94,8 @@ class Capture:
     error_text: str | None  # "Type: message" (format_exception_only), machine paths and addresses shortened
     captured_on: str  # torchrl version (or the other torch, for ELSEWHERE entries)
     how: str = "build"  # "build" (captured by this build) or the command that captured it elsewhere
+    # The torchrl frames the error passed through, innermost first ("torchrl/objectives/ppo.py:forward").
+    frames: list[str] = field(default_factory=list)
 
     @property
     def first_line(self) -> str | None:

@@ -1,0 +1,101 @@
+"""The matcher finds the catalogue site of a line made from any template, and each entry from its own traceback."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.pasted_errors import traceback_text, value
+from tools.error_catalog.facts import catalog, match_index
+from tools.error_catalog.facts.index import bare
+from tools.error_catalog.facts.match import MIN_FIXED, SITE, WHOLE, explain, normalise, regex
+from tools.error_catalog.facts.pasted import parse
+from tools.error_catalog.facts.records import RERAISE
+from tools.troubleshooting.facts import captures
+
+SEED = 20261204
+
+
+def _line(site, rng: random.Random) -> str:
+    message = "".join(value(rng) if part.is_field else part.text for part in site.message)
+    exception = bare(site.exception_qualname or site.exception)
+    if site.key_error:
+        message = repr(message)
+    return f"{exception}: {message}"
+
+
+@pytest.fixture(scope="module")
+def index():
+    return match_index()
+
+
+def _matchable(site) -> bool:
+    _pattern, fixed = regex(site.message)
+    return site.kind != RERAISE and fixed >= MIN_FIXED
+
+
+def test_a_line_from_every_template_finds_its_site(index):
+    rng = random.Random(SEED)
+    misses = []
+    sites = [s for s in catalog().sites if _matchable(s)]
+    assert len(sites) > 600
+    titles = {t["id"]: t["title"] for t in index["targets"] if t["kind"] == SITE}
+    for site in sites:
+        line = _line(site, rng)
+        results = explain(index, line, limit=12)
+        ids = [r.id for r in results]
+        # Found when it matches the whole line (itself, or the one site shown for a text several sites
+        # share), and only other whole matches (templates the same line fills equally: "Losses shape
+        # mismatch: {a} and {b}" in several losses) rank above it.
+        title = titles[site.id]
+        place = next((i for i, r in enumerate(results) if r.kind == SITE and r.title == title), None)
+        if place is None or results[place].score < WHOLE or any(r.score < WHOLE for r in results[:place]):
+            misses.append(f"{site.id}: {line[:120]!r} -> {ids[:3]}")
+    assert not misses, f"{len(misses)} lines did not find their site:\n" + "\n".join(misses[:20])
+
+
+def test_each_entry_is_found_from_its_captured_traceback(index):
+    misses = []
+    checked = 0
+    for capture in captures().captures:
+        if not capture.error_text or capture.how != "build":
+            continue
+        checked += 1
+        results = explain(index, traceback_text(capture.frames, capture.error_text))
+        # First, or tied with the first: two causes of one failure raise the same text through the
+        # same frames (their symptoms, the titles shown, tell them apart).
+        mine = next((r for r in results[:3] if r.id == capture.slug), None)
+        if mine is None or mine.score != results[0].score:
+            misses.append(f"{capture.slug}: {[r.id for r in results[:3]]}")
+        # Its last line alone, and its message without the exception's name, find it too.
+        alone = explain(index, capture.error_text.splitlines()[0])
+        if capture.slug not in [r.id for r in alone[:3]]:
+            misses.append(f"{capture.slug} (last line alone): {[r.id for r in alone[:3]]}")
+    assert checked > 40
+    assert not misses, "\n".join(misses)
+
+
+@pytest.mark.parametrize(
+    "text, exception, message",
+    [
+        ("KeyError: \"value key 'v' not found\"", "KeyError", "value key 'v' not found"),
+        ("  torchrl._utils.SomeError:  two   spaces\n", "SomeError", "two spaces"),
+        ("/x/y.py:12: UserWarning: deprecated thing\n  warnings.warn(", "UserWarning", "deprecated thing"),
+        ("just a message with no name", "", "just a message with no name"),
+        ("ValueError: first line\nsecond line\n\nafter a blank", "ValueError", "first line second line"),
+    ],
+)
+def test_what_a_paste_reads_as(text, exception, message):
+    raised = parse(text).raised[0]
+    assert (raised.exception, raised.message) == (exception, message)
+
+
+def test_a_one_line_traceback_is_read_like_the_lines_it_came_from():
+    lines = 'Traceback (most recent call last):\n  File "/v/torchrl/objectives/sac.py", line 3, in forward\n    self._x()\nKeyError: "missing"'
+    assert parse(lines) == parse(lines.replace("\n", ""))
+
+
+def test_normalise_is_idempotent():
+    for text in ["'quoted'", 'a "b" c', "x\\ny", "  spaced   out  "]:
+        assert normalise(normalise(text)) == normalise(text)

@@ -1,0 +1,125 @@
+"""The error catalogue, what this build saw raise, and the matcher's index (cached record sets)."""
+
+from __future__ import annotations
+
+from tools.core import urls
+from tools.core.cache import RecordSet
+from tools.core.codec import record_codec
+from tools.core.distributions import installed, pinned
+from tools.error_catalog.facts.catalog import build_catalog
+from tools.error_catalog.facts.index import EntryText, FixText, bare, build_index, catalog_targets
+from tools.error_catalog.facts.records import Catalog, Trigger
+from tools.error_catalog.facts.triggers import Captured, split
+from tools.error_catalog.facts.triggers import triggers as match_triggers
+from tools.losses.facts import all_records
+from tools.troubleshooting.facts import captures, curated_entries, reviewed
+
+_encode_catalog, _decode_catalog = record_codec(Catalog)
+catalog = RecordSet(
+    "error_catalog.catalog",
+    build_catalog,
+    code=("tools.error_catalog.facts.catalog",),
+    encode=_encode_catalog,
+    decode=_decode_catalog,
+)
+
+
+def _entry_text(entry, text: str, frames: list[str]) -> EntryText:
+    exception, message = split(text)
+    return EntryText(
+        slug=entry.slug,
+        symptom=entry.symptom,
+        page=f"{urls.troubleshooting_area(entry.area)}#{entry.slug}",
+        exception=bare(exception),
+        message=message,
+        frames=frames,
+    )
+
+
+def entry_texts() -> list[EntryText]:
+    """Each troubleshooting entry with the text and frames this build captured."""
+    captured = captures()
+    return [
+        _entry_text(entry, captured.get(entry.slug).error_text or "", list(captured.get(entry.slug).frames))
+        for entry in curated_entries().entries
+    ]
+
+
+def reviewed_entry_texts() -> list[EntryText]:
+    """Each entry with the text it was last reviewed against (data/captured/), for another torchrl than
+    the pinned one, where the entries' reproductions are not run; no frames."""
+    texts = reviewed()
+    return [
+        _entry_text(entry, (texts.get(entry.slug) or {}).get("error_text") or "", [])
+        for entry in curated_entries().entries
+    ]
+
+
+def _captured() -> list[Captured]:
+    """Every error text this build captured from torchrl, with the page that shows it."""
+    found = [
+        Captured(capture.error_text, f"troubleshooting entry {capture.slug}", entry.page)
+        for capture, entry in zip(captures().captures, entry_texts(), strict=True)
+        if capture.error_text and capture.how == "build"
+    ]
+    for record in all_records():
+        probes = record.measured.probes if record.measured is not None else None
+        if probes is None:
+            continue
+        page = urls.loss(record.name)
+        for outcome in probes.arguments:
+            if outcome.text:
+                found.append(Captured(outcome.text, f"{record.name}({outcome.name}={outcome.tried})", page))
+        runs = [
+            ("nested keys", probes.nested),
+            *((f"{kind} actions", run) for kind, run in probes.other_action.items()),
+        ]
+        for what, run in runs:
+            if run is not None and not run.ok and run.measured and run.error:
+                found.append(Captured(run.error, f"{record.name} with {what}", page))
+    return found
+
+
+def _triggers() -> list[Trigger]:
+    site_targets = [t.__dict__ for t in catalog_targets(catalog()) if t.kind == "site"]
+    return match_triggers(site_targets, _captured())
+
+
+_encode_triggers, _decode_triggers = record_codec(list[Trigger])
+triggers = RecordSet(
+    "error_catalog.triggers",
+    _triggers,
+    code=("tools.error_catalog.facts.triggers",),
+    encode=_encode_triggers,
+    decode=_decode_triggers,
+)
+
+
+def _index() -> dict:
+    return build_index(catalog(), entry_texts(), fix_texts())
+
+
+def fix_texts() -> list[FixText]:
+    """The upstream fixes the matcher knows (none until the fix history is read)."""
+    return []
+
+
+def _as_is(value: dict) -> dict:
+    return value
+
+
+# Plain JSON already: kept on disk as it is, so that explain_error answers from the cache without torch.
+match_index = RecordSet(
+    "error_catalog.index", _index, code=("tools.error_catalog.facts.index",), encode=_as_is, decode=_as_is
+)
+
+
+def installed_index() -> dict:
+    """The index for the torchrl installed here: the build's on the pinned release; on another, that
+    release's own catalogue with the entries' reviewed texts."""
+    if installed().get("torchrl") == pinned().get("torchrl"):
+        return match_index()
+    return build_index(catalog(), reviewed_entry_texts(), fix_texts())
+
+
+__all__ = ["catalog", "entry_texts", "fix_texts", "installed_index", "match_index", "triggers"]

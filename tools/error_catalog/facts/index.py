@@ -1,0 +1,161 @@
+"""The matcher's index: every target a pasted error can lead to, as plain JSON (see ``match``).
+
+Built once per build from the catalogue, the troubleshooting entries (their captured texts and the
+torchrl frames their tracebacks passed through) and the upstream fixes.  The same index is what
+``explain_error`` reads, what inventory.json holds, and what the page's box fetches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from tools.core import frames, urls
+from tools.error_catalog.facts import pages as layout
+from tools.error_catalog.facts.match import ENTRY, FIX, FUNCTION, MODULE, SITE, WHOLE, Target, regex, score, words
+from tools.error_catalog.facts.pasted import Pasted, Raised, normalise
+from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
+
+# Titles longer than this are cut in the results list.
+TITLE_CHARS = 140
+
+
+@dataclass(frozen=True)
+class EntryText:
+    """A troubleshooting entry as the matcher sees it."""
+
+    slug: str
+    symptom: str
+    page: str  # docs-relative page with its anchor
+    exception: str  # bare class name, "" for a failure that raises nothing
+    message: str  # the captured message ("" for a silent entry)
+    frames: list[str]  # torchrl frames of its captured traceback, innermost first
+
+
+@dataclass(frozen=True)
+class FixText:
+    """An upstream fix as the matcher sees it."""
+
+    id: str
+    title: str
+    page: str  # docs-relative page with its anchor
+    first_release: str
+    error_texts: list[str]
+    frames: list[str]  # frame keys of the functions it touched
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= TITLE_CHARS else text[: TITLE_CHARS - 1] + "…"
+
+
+def bare(exception: str) -> str:
+    return exception.rsplit(".", 1)[-1]
+
+
+def site_title(site: Site) -> str:
+    exception = bare(site.exception_qualname or site.exception) or "re-raise"
+    return _cut(f"{exception}: {site.template()}" if site.message else exception)
+
+
+def _site_target(site: Site, page: str) -> Target:
+    pattern, fixed = regex(site.message)
+    function = site.function.rsplit(".", 1)[-1]
+    return Target(
+        kind=SITE,
+        id=site.id,
+        title=site_title(site),
+        url=urls.served(page, layout.site_anchor(site.module, site.function, site.index)),
+        exception=bare(site.exception_qualname or site.exception),
+        templates=[(pattern, fixed)] if pattern and fixed else [],
+        words=words(site.fixed_text()),
+        frames=[frames.key(site.path, function)],
+        note=f"{'warns' if site.kind == WARN else 'raised'} in {site.function}",
+    )
+
+
+def catalog_targets(catalog: Catalog) -> list[Target]:
+    """Sites, then each function with sites, then each module: their catalogue pages' anchors."""
+    page_of = {module: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for module in p.modules}
+    sites = [_site_target(site, page_of[site.module]) for site in catalog.sites]
+    functions: dict[tuple[str, str], Target] = {}
+    modules: dict[str, Target] = {}
+    for site in catalog.sites:
+        page = page_of[site.module]
+        name = site.function.rsplit(".", 1)[-1]
+        functions.setdefault(
+            (site.module, site.function),
+            Target(
+                kind=FUNCTION,
+                id=f"{site.module}:{site.function}",
+                title=f"What {site.function} raises and checks",
+                url=urls.served(page, layout.function_anchor(site.module, site.function)),
+                frames=[frames.key(site.path, name)],
+                note=site.module,
+            ),
+        )
+        modules.setdefault(
+            site.module,
+            Target(
+                kind=MODULE,
+                id=site.module,
+                title=f"What {site.module} raises and checks",
+                url=urls.served(page, layout.module_anchor(site.module)),
+                frames=[frames.key(site.path, "*")],
+                note=site.path,
+            ),
+        )
+    return sites + list(functions.values()) + list(modules.values())
+
+
+def matching_sites(site_targets: list[dict], exception: str, message: str) -> list[dict]:
+    """The site targets whose template matches a captured message whole (the best first)."""
+    pasted = Pasted([Raised(bare(exception), normalise(message))])
+    found = []
+    for target in site_targets:
+        points, why = score(target, pasted)
+        if why == "message" and points >= WHOLE:
+            found.append((-points, target["id"], target))
+    return [target for _points, _id, target in sorted(found, key=lambda item: item[:2])]
+
+
+def entry_target(entry: EntryText, site_targets: list[dict]) -> Target:
+    """An entry answers its own text (and, through the sites its text comes from, other values in
+    the same message) and tracebacks through the same torchrl frames."""
+    matched = matching_sites(site_targets, entry.exception, entry.message) if entry.message else []
+    own = normalise(entry.message)
+    literal = [(regex([Part(text=own)])[0], len(own))] if own else []
+    return Target(
+        kind=ENTRY,
+        id=entry.slug,
+        title=_cut(entry.symptom),
+        url=urls.served(*entry.page.split("#", 1)),
+        exception=entry.exception,
+        templates=literal + [tuple(t) for target in matched for t in target["templates"]],
+        words=words(own) if own else words(entry.symptom),
+        frames=list(entry.frames),
+        note="shows the error, its cause and a fix",
+    )
+
+
+def fix_target(fix: FixText) -> Target:
+    texts = [normalise(text.split(":", 1)[-1]) for text in fix.error_texts]
+    return Target(
+        kind=FIX,
+        id=fix.id,
+        title=_cut(fix.title),
+        url=urls.served(*fix.page.split("#", 1)),
+        exception=bare(fix.error_texts[0].split(":", 1)[0]) if fix.error_texts and ":" in fix.error_texts[0] else "",
+        words=words(" ".join(texts) or fix.title),
+        frames=list(fix.frames),
+        note=f"fixed upstream in {fix.first_release}",
+    )
+
+
+def build_index(catalog: Catalog, entries: list[EntryText], fixes: list[FixText]) -> dict:
+    """The index as JSON: {"torchrl": version, "targets": [...]}."""
+    targets = [dataclasses.asdict(t) for t in catalog_targets(catalog)]
+    site_targets = [t for t in targets if t["kind"] == SITE]
+    targets = [dataclasses.asdict(entry_target(e, site_targets)) for e in entries] + targets
+    targets += [dataclasses.asdict(fix_target(f)) for f in fixes]
+    return {"torchrl": catalog.torchrl, "targets": targets}

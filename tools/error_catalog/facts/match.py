@@ -1,0 +1,209 @@
+"""Pasted error -> the places that answer it, ranked.  The one matcher: the command, inventory.json
+and the page's box all evaluate the index built here (the box with docs/assets/explain-error.js, which
+follows the same rules on the same index, in the same order; a browser test compares the two).
+
+A target is something that answers: a catalogued site (the message template of one ``raise`` or
+``warn``), a catalogued function (what one torchrl function raises and expects, for errors torch or
+tensordict raise inside it), a troubleshooting entry, an upstream fix or a failure mechanism.  A target
+scores on its message templates (the user's own values fill the fields), on the words it shares with
+the message, and on the torchrl frames of the traceback.  Scores are integers, so both evaluators
+rank alike.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from tools.error_catalog.facts.pasted import Pasted, normalise, parse
+from tools.error_catalog.facts.records import Part
+
+# Kinds of target, and the order among equal scores: an entry (it shows a fix) before the rest.
+ENTRY, MECHANISM, SITE, FIX, FUNCTION, MODULE = "entry", "mechanism", "site", "fix", "function", "module"
+KIND_ORDER = {ENTRY: 0, MECHANISM: 1, SITE: 2, FIX: 3, FUNCTION: 4, MODULE: 5}
+
+# Scores.  A template that matches the whole message beats one that matches its start, which beats
+# shared words; the traceback's torchrl frames add to a message match, and answer alone (a lower
+# score, less the deeper the frame sits) when nothing matches the message: an error torch or
+# tensordict raised inside a torchrl function is answered by what that function raises and expects.
+WHOLE = 3000
+START = 2500
+WORDS = 1000
+OTHER_TYPE = -500  # the paste names another exception class than the target raises
+EARLIER_LINE = -100  # per exception line above the last, in a chained traceback
+INNERMOST_FRAME = 300  # added to a message match when the target's function is the innermost torchrl frame
+ANY_FRAME = 150  # ... when it is another of the traceback's torchrl frames
+# Frames alone, by kind: an entry whose own traceback ends in torchrl where this one does (same exception
+# class), the function, its module, a fix that touched the function where the traceback ends.  For a
+# function or module, each torchrl frame further out costs FRAME_DEPTH; an entry or a fix counts only
+# at the innermost frame (an outer frame, such as a loss's forward, is shared by unrelated failures).
+FRAME_ONLY = {ENTRY: 800, FUNCTION: 700, MODULE: 500, FIX: 400}
+INNERMOST_ONLY = (ENTRY, FIX)
+FRAME_DEPTH = 40
+DEEPEST = 10
+SHOWN = 900  # message matches below this are not shown; frame answers always are
+RESULTS = 8
+# A template needs this much fixed text to say anything: "{key}" alone matches every KeyError.
+MIN_FIXED = 8
+WORD = re.compile(r"[a-z_][a-z0-9_]{2,}")
+# Escaped in a template's regular expression: the characters special in Python's re and in JavaScript.
+_SPECIAL = re.compile(r"([\\^$.|?*+()\[\]{}/])")
+
+
+def words(text: str) -> list[str]:
+    return list(dict.fromkeys(WORD.findall(text.lower())))
+
+
+@lru_cache(maxsize=64)
+def _word_set(message: str) -> frozenset[str]:
+    return frozenset(words(message))
+
+
+def regex(parts: list[Part]) -> tuple[str, int]:
+    """(pattern, fixed characters) of a message template: fixed text literal, each field ``(.*?)``."""
+    pieces, fixed = [], 0
+    for part in parts:
+        if part.is_field:
+            if not pieces or pieces[-1] != "(.*?)":
+                pieces.append("(.*?)")
+        else:
+            text = normalise_fixed(part.text)
+            fixed += len(text.strip())
+            pieces.append(_SPECIAL.sub(r"\\\1", text))
+    return "".join(pieces).strip(), fixed
+
+
+def normalise_fixed(text: str) -> str:
+    """A template's fixed text in the form ``normalise`` gives a message (quotes, white space), ends kept."""
+    text = text.replace("\\n", " ").replace('"', "'")
+    lead = " " if text[:1].isspace() else ""
+    tail = " " if text[-1:].isspace() else ""
+    return lead + " ".join(text.split()) + tail if text.strip() else (" " if text else "")
+
+
+@dataclass
+class Target:
+    kind: str
+    id: str
+    title: str
+    url: str  # site-root-relative URL with its anchor
+    exception: str = ""  # bare class name
+    # [regular expression over a normalised message, its fixed characters]: the more fixed text a
+    # template holds, the more a whole match says (an entry's own captured text beats the template it fills).
+    templates: list[tuple[str, int]] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    frames: list[str] = field(default_factory=list)  # frame keys: "torchrl/x.py:function"
+    note: str = ""  # one line under the title: what the target gives ("shows a fix", "fixed in v0.6.0")
+
+
+@dataclass(frozen=True)
+class Result:
+    kind: str
+    id: str
+    title: str
+    url: str
+    note: str
+    score: int
+    why: str  # "message", "words", "frames"
+
+
+@cache
+def _compiled(pattern: str) -> tuple[re.Pattern, re.Pattern]:
+    """(whole message, its start): compiled once per process (re's own cache holds fewer than an index has)."""
+    return re.compile(f"^(?:{pattern})$", re.IGNORECASE), re.compile(f"^(?:{pattern})", re.IGNORECASE)
+
+
+def _template_score(target: dict, message: str) -> int:
+    best = 0
+    for pattern, fixed in target["templates"]:
+        if fixed < MIN_FIXED:
+            continue
+        whole, start = _compiled(pattern)
+        if whole.match(message):
+            best = max(best, WHOLE + min(fixed, 999))
+        elif start.match(message):
+            best = max(best, START + min(fixed, 499))
+    return best
+
+
+def _word_score(target: dict, message_words: set[str], count: int) -> int:
+    own = target["words"]
+    if len(own) < 2 or not count:
+        return 0
+    common = sum(1 for word in own if word in message_words)
+    # Dice's coefficient of the two word sets, at least 0.4, as an integer in [0, 999].
+    if common < 2 or 5 * common < len(own) + count:
+        return 0
+    return WORDS + (999 * 2 * common) // (len(own) + count)
+
+
+def frame_depth(target: dict, pasted: Pasted) -> int | None:
+    """How far out the innermost of the traceback's torchrl frames that the target knows sits (0: the
+    innermost); None when it knows none.  A target's frame ``path:*`` stands for its whole module."""
+    own = target["frames"]
+    if not own:
+        return None
+    for depth, frame in enumerate(pasted.frames):
+        if frame in own or frame.rsplit(":", 1)[0] + ":*" in own:
+            return depth
+    return None
+
+
+def score(target: dict, pasted: Pasted) -> tuple[int, str]:
+    best, why = 0, ""
+    for position, raised in enumerate(pasted.raised):
+        points = _template_score(target, raised.message)
+        reason = "message"
+        if not points:
+            message_words = _word_set(raised.message)
+            points, reason = _word_score(target, message_words, len(message_words)), "words"
+        if not points:
+            continue
+        if raised.exception and target["exception"] and raised.exception != target["exception"]:
+            points += OTHER_TYPE
+        points += EARLIER_LINE * position
+        if points > best:
+            best, why = points, reason
+    depth = frame_depth(target, pasted)
+    if depth is None:
+        return best, why
+    if best:
+        return best + (INNERMOST_FRAME if depth == 0 else ANY_FRAME), why
+    alone = FRAME_ONLY.get(target["kind"], 0)
+    exception = pasted.raised[0].exception
+    if target["kind"] in INNERMOST_ONLY and depth > 0:
+        alone = 0
+    if target["kind"] == ENTRY and exception and target["exception"] and exception != target["exception"]:
+        alone = 0
+    if not alone:
+        return 0, ""
+    return alone - FRAME_DEPTH * min(depth, DEEPEST), "frames"
+
+
+def explain(index: dict, text: str, limit: int = RESULTS) -> list[Result]:
+    """The targets of ``index`` that answer ``text`` (a traceback, a line, a message), best first."""
+    pasted = parse(text)
+    if not any(raised.message for raised in pasted.raised) and not pasted.frames:
+        return []
+    found = []
+    for position, target in enumerate(index["targets"]):
+        points, why = score(target, pasted)
+        if points >= SHOWN or (why == "frames" and points > 0):
+            found.append((-points, KIND_ORDER[target["kind"]], position, target, why))
+    found.sort(key=lambda item: item[:3])
+    results: list[Result] = []
+    shown: set[tuple[str, str]] = set()
+    for negative, _order, _position, t, why in found:
+        # One line per text: a message many sites share (a deprecation every loss raises) shows once,
+        # from the site ranked first (the traceback's own frame, when it has one).
+        if (t["kind"], t["title"]) in shown:
+            continue
+        shown.add((t["kind"], t["title"]))
+        results.append(Result(t["kind"], t["id"], t["title"], t["url"], t["note"], -negative, why))
+        if len(results) == limit:
+            break
+    return results
+
+
+__all__ = ["Result", "Target", "explain", "normalise", "regex", "score", "words"]

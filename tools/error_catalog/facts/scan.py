@@ -1,0 +1,193 @@
+"""One module's source -> every place it raises or warns, with the conditions that lead there.
+
+Read with ``ast`` only: what a site raises is as written (``KeyError``, ``self._error_type``);
+``tools.error_catalog.facts.reach`` resolves the names against the imported module.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from tools.error_catalog.facts.messages import MessageReader, string_assignments
+from tools.error_catalog.facts.records import RAISE, RERAISE, WARN, Part
+
+# A guard's source longer than this is shown cut.
+GUARD_CHARS = 100
+# Guards kept per site, innermost first: enough to say how a reader gets there.
+GUARDS_KEPT = 3
+MODULE_LEVEL = "<module>"
+
+
+@dataclass(frozen=True)
+class Found:
+    line: int
+    function: str
+    kind: str
+    exception: str  # the expression as written; "" for a bare re-raise
+    message: list[Part]
+    message_known: bool
+    guards: list[str]
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= GUARD_CHARS else text[: GUARD_CHARS - 1] + "…"
+
+
+def _negated(test: ast.expr) -> str:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.unparse(test.operand)
+    return f"not ({ast.unparse(test)})"
+
+
+def is_warn_call(node: ast.AST, warn_names: frozenset[str]) -> bool:
+    """``warnings.warn(...)``, or ``warn(...)`` where the module imported ``warn`` from ``warnings``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        return func.attr == "warn" and isinstance(func.value, ast.Name) and func.value.id == "warnings"
+    return isinstance(func, ast.Name) and func.id in warn_names
+
+
+def warn_names(tree: ast.Module) -> frozenset[str]:
+    return frozenset(
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "warnings"
+        for alias in node.names
+        if alias.name == "warn"
+    )
+
+
+class _Walker:
+    def __init__(self, tree: ast.Module):
+        self.warns = warn_names(tree)
+        self.found: list[Found] = []
+
+    def run(self, tree: ast.Module) -> list[Found]:
+        self._body(tree.body, MODULE_LEVEL, [], [], set(), None)
+        return self.found
+
+    # ``scope``: the qualname; ``guards``: outermost first; ``caught``: names bound by enclosing handlers;
+    # ``function``: the enclosing function node (its string assignments feed the messages).
+    def _body(self, nodes, scope, guards, class_path, caught, function) -> None:
+        for node in nodes:
+            self._node(node, scope, guards, class_path, caught, function)
+
+    def _node(self, node, scope, guards, class_path, caught, function) -> None:
+        if isinstance(node, ast.ClassDef):
+            path = [*class_path, node.name] if scope == MODULE_LEVEL or class_path else [scope, "<locals>", node.name]
+            qual = ".".join(path)
+            for child in node.body:
+                self._node(child, qual if scope == MODULE_LEVEL or class_path else scope, [], path, set(), None)
+            return
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            if class_path:
+                qual = ".".join([*class_path, node.name])
+            elif scope == MODULE_LEVEL:
+                qual = node.name
+            else:
+                qual = f"{scope}.<locals>.{node.name}"
+            for decorator in node.decorator_list:
+                self._expr(decorator, scope, guards, caught, function)
+            self._body(node.body, qual, [], [], set(), node)
+            return
+        if isinstance(node, ast.If):
+            self._expr(node.test, scope, guards, caught, function)
+            self._body(node.body, scope, [*guards, _cut(ast.unparse(node.test))], class_path, caught, function)
+            self._body(node.orelse, scope, [*guards, _cut(_negated(node.test))], class_path, caught, function)
+            return
+        if isinstance(node, ast.While):
+            self._body(
+                node.body, scope, [*guards, _cut(f"while {ast.unparse(node.test)}")], class_path, caught, function
+            )
+            self._body(node.orelse, scope, guards, class_path, caught, function)
+            return
+        if isinstance(node, ast.For | ast.AsyncFor):
+            loop = _cut(f"for {ast.unparse(node.target)} in {ast.unparse(node.iter)}")
+            self._body(node.body, scope, [*guards, loop], class_path, caught, function)
+            self._body(node.orelse, scope, guards, class_path, caught, function)
+            return
+        if isinstance(node, ast.Try | ast.TryStar):
+            self._body(node.body, scope, guards, class_path, caught, function)
+            for handler in node.handlers:
+                kind = ast.unparse(handler.type) if handler.type is not None else "any exception"
+                names = caught | ({handler.name} if handler.name else set())
+                self._body(handler.body, scope, [*guards, _cut(f"except {kind}")], class_path, names, function)
+            self._body(node.orelse, scope, guards, class_path, caught, function)
+            self._body(node.finalbody, scope, guards, class_path, caught, function)
+            return
+        if isinstance(node, ast.With | ast.AsyncWith):
+            self._body(node.body, scope, guards, class_path, caught, function)
+            return
+        if isinstance(node, ast.Match):
+            for case in node.cases:
+                self._body(
+                    case.body, scope, [*guards, _cut(f"case {ast.unparse(case.pattern)}")], class_path, caught, function
+                )
+            return
+        if isinstance(node, ast.Raise):
+            self._raise(node, scope, guards, caught, function)
+            return
+        self._expr(node, scope, guards, caught, function)
+
+    def _expr(self, node, scope, guards, caught, function) -> None:
+        """Warn calls anywhere in a statement or expression (a lambda or comprehension included)."""
+        for child in ast.walk(node):
+            if is_warn_call(child, self.warns):
+                self._warn(child, scope, guards, function)
+
+    def _reader(self, function, line: int) -> MessageReader:
+        return MessageReader(string_assignments(function) if function is not None else [], line)
+
+    def _raise(self, node: ast.Raise, scope, guards, caught, function) -> None:
+        exc = node.exc
+        reader = self._reader(function, node.lineno)
+        if exc is None or (isinstance(exc, ast.Name) and exc.id in caught):
+            self._add(node.lineno, scope, RERAISE, ast.unparse(exc) if exc is not None else "", [], True, guards)
+            return
+        if isinstance(exc, ast.Name) and exc.id in reader.assigned:
+            exc = reader.assigned[exc.id]
+        if isinstance(exc, ast.Call):
+            message = (
+                exc.args[0] if exc.args else next((k.value for k in exc.keywords if k.arg in ("msg", "message")), None)
+            )
+            parts, known = reader.read(message)
+            self._add(node.lineno, scope, RAISE, ast.unparse(exc.func), parts, known, guards)
+        else:
+            self._add(node.lineno, scope, RAISE, ast.unparse(exc), [], True, guards)
+
+    def _warn(self, call: ast.Call, scope, guards, function) -> None:
+        message = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "message"), None)
+        category = (
+            call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "category"), None)
+        )
+        parts, known = self._reader(function, call.lineno).read(message)
+        self._add(
+            call.lineno,
+            scope,
+            WARN,
+            ast.unparse(category) if category is not None else "UserWarning",
+            parts,
+            known,
+            guards,
+        )
+
+    def _add(self, line, scope, kind, exception, message, known, guards) -> None:
+        kept = list(reversed(guards))[:GUARDS_KEPT]
+        self.found.append(Found(line, scope, kind, exception, message, known, kept))
+
+
+def scan(source: str, filename: str = "<source>") -> list[Found]:
+    """Every raise and warn of a module's source, in source order."""
+    tree = ast.parse(source, filename)
+    return sorted(_Walker(tree).run(tree), key=lambda f: f.line)
+
+
+def count_sites(source: str) -> int:
+    """Raise statements and warn calls, counted plainly: what the catalogue must hold for this source."""
+    tree = ast.parse(source)
+    warns = warn_names(tree)
+    return sum(isinstance(node, ast.Raise) or is_warn_call(node, warns) for node in ast.walk(tree))

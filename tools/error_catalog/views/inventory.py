@@ -1,0 +1,47 @@
+"""The ``error_catalog`` inventory section: every site, with the regular expression its message matches."""
+
+from __future__ import annotations
+
+from tools.core import urls
+from tools.error_catalog.facts import pages as layout
+from tools.error_catalog.facts.index import bare
+from tools.error_catalog.facts.match import regex
+from tools.error_catalog.facts.records import Catalog, Trigger
+
+INDEX_FILE = "explain-index.json"
+
+
+def inventory(catalog: Catalog, triggers: list[Trigger]) -> dict:
+    page_of = {m: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for m in p.modules}
+    seen: dict[str, list[Trigger]] = {}
+    for trigger in triggers:
+        seen.setdefault(trigger.site, []).append(trigger)
+    sites = []
+    for site in catalog.sites:
+        pattern, fixed = regex(site.message)
+        sites.append(
+            {
+                "id": site.id,
+                "module": site.module,
+                "path": site.path,
+                "line": site.line,
+                "function": site.function,
+                "kind": site.kind,
+                "exception": bare(site.exception_qualname or site.exception),
+                "exception_qualname": site.exception_qualname,
+                "message": site.template(),
+                "message_known": site.message_known,
+                "pattern": pattern if fixed else "",
+                "guards": list(reversed(site.guards)),
+                "why_read": site.why_read,
+                "called_from": site.called_from,
+                "page": f"{page_of[site.module]}#{layout.site_anchor(site.module, site.function, site.index)}",
+                "seen_raised": [{"text": t.text, "source": t.source, "page": t.page} for t in seen.get(site.id, [])],
+            }
+        )
+    return {
+        "torchrl": catalog.torchrl,
+        "covered": catalog.covered,
+        "matcher_index": INDEX_FILE,
+        "sites": sites,
+    }

@@ -1,0 +1,44 @@
+"""JSON Schema of the ``error_catalog`` inventory section (see tools/core/schema.py)."""
+
+from tools.core.schema import BOOL, INT, STR, array, record
+
+_SEEN = record(
+    "A text this build captured that the site's template matches.",
+    text=(STR, "the captured `Type: message`"),
+    source=(STR, "what ran: a troubleshooting entry's reproduction, or a loss built with one argument changed"),
+    page=(STR, "the docs-relative page (with anchor) that shows the run"),
+)
+
+SCHEMA = record(
+    "Every `raise` and `warnings.warn` of the covered torchrl code, read from its source.",
+    torchrl=(STR, "the torchrl version read"),
+    covered=(array(STR), "the packages read whole; functions they call elsewhere in torchrl are read too"),
+    matcher_index=(
+        STR,
+        "site-relative path of the matcher's index (the targets the page's box and `explain_error` rank)",
+    ),
+    sites=(
+        array(
+            record(
+                "One place that raises or warns.",
+                id=(STR, "`module:function:n`, n counting the function's sites in source order"),
+                module=(STR, "the torchrl module"),
+                path=(STR, "its file, below site-packages"),
+                line=(INT, "the line in the installed file"),
+                function=(STR, "qualified name of the enclosing function (`<module>` at module level)"),
+                kind=(STR, "`raise`, `reraise` (raises what it caught) or `warn`"),
+                exception=(STR, "bare class name raised or warned with (empty when computed)"),
+                exception_qualname=(STR, "the resolved class, qualified (empty when unresolved)"),
+                message=(STR, "the message template; fields in braces hold the source that fills them"),
+                message_known=(BOOL, "false when part of the message is computed by code not read statically"),
+                pattern=(STR, "regular expression a normalised message matches (empty: too little fixed text)"),
+                guards=(array(STR), "the conditions that lead there, outermost first"),
+                why_read=(STR, "`covered`, or `called` (a covered function's calls lead there)"),
+                called_from=(STR, "for `called`: a covered `module:function` whose calls reach it"),
+                page=(STR, "docs-relative catalogue page with the site's anchor"),
+                seen_raised=(array(_SEEN), "texts this build captured from it (empty: read only)"),
+            )
+        ),
+        "every site, in module and line order",
+    ),
+)
