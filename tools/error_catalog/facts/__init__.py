@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+
+from tools.config_groups.facts import survey as config_survey
 from tools.core import urls
 from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
@@ -11,7 +14,11 @@ from tools.error_catalog.facts.index import EntryText, FixText, bare, build_inde
 from tools.error_catalog.facts.records import Catalog, Trigger
 from tools.error_catalog.facts.triggers import Captured, split
 from tools.error_catalog.facts.triggers import triggers as match_triggers
+from tools.estimator_matrix.facts import matrix as estimator_matrix
+from tools.estimators.facts import reference as estimator_reference
+from tools.hook_points.facts import survey as hook_point_survey
 from tools.losses.facts import all_records
+from tools.parity.facts import rows as parity_rows
 from tools.troubleshooting.facts import captures, curated_entries, reviewed
 
 _encode_catalog, _decode_catalog = record_codec(Catalog)
@@ -55,13 +62,10 @@ def reviewed_entry_texts() -> list[EntryText]:
     ]
 
 
-def _captured() -> list[Captured]:
-    """Every error text this build captured from torchrl, with the page that shows it."""
-    found = [
-        Captured(capture.error_text, f"troubleshooting entry {capture.slug}", entry.page)
-        for capture, entry in zip(captures().captures, entry_texts(), strict=True)
-        if capture.error_text and capture.how == "build"
-    ]
+def _probe_texts() -> list[Captured]:
+    """What the loss probes saw: each constructor argument given another value, nested keys, the other
+    action kind (the loss page shows each outcome)."""
+    found = []
     for record in all_records():
         probes = record.measured.probes if record.measured is not None else None
         if probes is None:
@@ -77,6 +81,49 @@ def _captured() -> list[Captured]:
         for what, run in runs:
             if run is not None and not run.ok and run.measured and run.error:
                 found.append(Captured(run.error, f"{record.name} with {what}", page))
+    return found
+
+
+# Record sets whose measurements record the errors torchrl raised, and the page that shows each: their
+# fields named like "error" hold "Type: message" texts (tools.core.errors.error_text).
+def _measured_elsewhere() -> list[tuple[str, object, str]]:
+    return [
+        ("the estimator probes", estimator_reference(), urls.ESTIMATOR_REFERENCE),
+        ("the estimator matrix", estimator_matrix(), urls.ESTIMATOR_MATRIX),
+        ("the config survey", config_survey(), urls.CONFIG_GROUPS),
+        ("the parity audit", parity_rows(), urls.PARITY),
+        ("the hook points' survey", hook_point_survey(), urls.HOOK_POINTS),
+    ]
+
+
+def _error_fields(value: object, found: list[str]) -> list[str]:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for item in dataclasses.fields(value):
+            field_value = getattr(value, item.name)
+            if isinstance(field_value, str):
+                if "error" in item.name and ": " in field_value:
+                    found.append(field_value)
+            else:
+                _error_fields(field_value, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _error_fields(item, found)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _error_fields(item, found)
+    return found
+
+
+def _captured() -> list[Captured]:
+    """Every error text this build captured from torchrl, with the page that shows it."""
+    found = [
+        Captured(capture.error_text, f"troubleshooting entry {capture.slug}", entry.page)
+        for capture, entry in zip(captures().captures, entry_texts(), strict=True)
+        if capture.error_text and capture.how == "build"
+    ]
+    found += _probe_texts()
+    for source, records, page in _measured_elsewhere():
+        found += [Captured(text, source, page) for text in dict.fromkeys(_error_fields(records, []))]
     return found
 
 

@@ -180,10 +180,12 @@ def render_index(catalog: Catalog, triggers: list[Trigger]) -> str:
         "- **A site** is one `raise` statement or one `warnings.warn` call. Each shows the exception class, the "
         "message with the parts the code fills in shown as fields in braces, the function it sits in, its line "
         "and the conditions that lead there (the enclosing `if`, `except` and loop lines, innermost last).",
-        f"- **Seen raised** ({len(seen)} sites): the build's own runs (each troubleshooting reproduction, and the "
-        "loss probes that pass every constructor argument another value) captured a text this site's template "
-        "matches; the site shows it, with a link to the page that shows the run and its fix. The others are "
-        "read only: nothing here ran them.",
+        f"- **Seen raised** ({len(seen)} sites): a run this build makes anyway captured a text the site's "
+        "template matches whole: a troubleshooting entry's reproduction (its page shows the fix), the loss probes "
+        "(every constructor argument given another value), the estimator probes and the estimator matrix, the "
+        "config survey, the parity audit or the hook points' survey. The site shows the text with a link to the "
+        "page that shows the run. The others are read only: nothing here ran them (most need a failing "
+        "environment, a distributed setup or a wrong input no tiny construction makes).",
         "",
         "## Pages",
         "",
