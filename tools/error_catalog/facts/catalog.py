@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from tools.error_catalog.facts import reach
 from tools.error_catalog.facts.records import CALLED, COVERED, RERAISE, WARN, Catalog, Part, Site
-from tools.error_catalog.facts.scan import Found, scan
-
-
-def _in(function: str, reached: dict[str, str]) -> str | None:
-    """The covered origin of a site's function when the function (or the one it is nested in) was reached."""
-    for qualname, origin in reached.items():
-        if function == qualname or function.startswith(qualname + ".<locals>."):
-            return origin
-    return None
+from tools.error_catalog.facts.scan import Found, scan, scan_function
 
 
 def _constants(module: str, parts: list[Part]) -> list[Part]:
@@ -73,16 +65,15 @@ def build_catalog() -> Catalog:
     sites: list[Site] = []
     for module in reach.covered_modules():
         modules[module] = COVERED
-        sites += _sites(module, scan(reach.source(module), reach.module_path(module)), COVERED, {})
+        found = scan(reach.source(module), reach.module_path(module), tree=reach.tree(module))
+        sites += _sites(module, found, COVERED, {})
     for module, functions in reach.reached().items():
-        founds = []
-        origins = {}
-        for found in scan(reach.source(module), reach.module_path(module)):
-            origin = _in(found.function, functions)
-            if origin is not None:
+        founds, origins = [], {}
+        for qualname, origin in functions.items():
+            for found in scan_function(reach.called_function(module, qualname), reach.warn_names_of(module)):
                 founds.append(found)
                 origins[found.function] = origin
         if founds:
             modules[module] = CALLED
-            sites += _sites(module, founds, CALLED, origins)
+            sites += _sites(module, sorted(founds, key=lambda f: f.line), CALLED, origins)
     return Catalog(torchrl=torchrl.__version__, covered=list(reach.COVERED_PACKAGES), modules=modules, sites=sites)

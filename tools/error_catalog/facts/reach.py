@@ -15,7 +15,9 @@ import ast
 import builtins
 import importlib
 import inspect
+import re
 import types
+import warnings
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -31,6 +33,9 @@ class Function:
     qualname: str
     node: ast.FunctionDef | ast.AsyncFunctionDef
     class_path: str  # "ClipPPOLoss" for a method, "" for a function
+    # For a function read alone (outside the covered packages): its text, and the line it starts on.
+    text: str = ""
+    first_line: int = 0
 
 
 def torchrl_root() -> Path:
@@ -76,6 +81,12 @@ def imported(module: str) -> types.ModuleType | None:
 
 
 @cache
+def tree(module: str) -> ast.Module:
+    """A module's parse, once per process (the catalogue and the call graph read the same)."""
+    return ast.parse(source(module), module_path(module))
+
+
+@cache
 def functions(module: str) -> dict[str, Function]:
     """qualname -> function, for every function and method of a module (nested ones under ``<locals>``)."""
     out: dict[str, Function] = {}
@@ -89,8 +100,13 @@ def functions(module: str) -> dict[str, Function]:
             elif isinstance(child, ast.ClassDef):
                 visit(child, prefix + child.name + ".", (prefix + child.name) if not prefix.endswith(">.") else "")
 
-    visit(ast.parse(source(module)), "", "")
+    visit(tree(module), "", "")
     return out
+
+
+# The function objects covered code's calls resolved to, by (module, qualname): a called function is
+# parsed from its own source, not with its whole module (envs and specs modules run to thousands of lines).
+_resolved: dict[tuple[str, str], types.FunctionType] = {}
 
 
 def _torchrl_function(obj) -> tuple[str, str] | None:
@@ -106,8 +122,38 @@ def _torchrl_function(obj) -> tuple[str, str] | None:
     except Exception:  # an object whose __wrapped__ chain cannot be followed is not followed
         return None
     if isinstance(obj, types.FunctionType) and (obj.__module__ or "").startswith("torchrl"):
-        return obj.__module__, obj.__qualname__
+        found = (obj.__module__, obj.__qualname__)
+        _resolved.setdefault(found, obj)
+        return found
     return None
+
+
+def _class_path(qualname: str) -> str:
+    """The class a method's qualname names ("Bounded.__init__" -> "Bounded"); "" for a plain or nested function."""
+    parent = qualname.rsplit(".", 1)[0] if "." in qualname else ""
+    return "" if parent.endswith("<locals>") else parent
+
+
+@cache
+def called_function(module: str, qualname: str) -> Function | None:
+    """A function covered code calls, parsed from its own source lines (line numbers as in its file)."""
+    obj = _resolved.get((module, qualname))
+    if obj is None:
+        return None
+    try:
+        lines, first = inspect.getsourcelines(obj)
+        text = "".join(lines)
+        # A method's lines keep their indentation (dedenting would change its strings' text): parsed
+        # as the body of a class, one line above where they start.
+        indented = text[:1].isspace()
+        node = ast.parse(("class _:\n" if indented else "") + text).body[0]
+        node = node.body[0] if indented else node
+    except (OSError, TypeError, SyntaxError, IndexError):
+        return None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    ast.increment_lineno(node, first - 1 - indented)
+    return Function(module, qualname, node, _class_path(qualname), "".join(lines), first)
 
 
 def _on_class(cls: type, name: str):
@@ -164,45 +210,44 @@ def reached() -> dict[str, dict[str, str]]:
     """Module -> {qualname: the covered function whose calls lead there ("module:qualname")}, for the
     functions outside the covered packages that covered code reaches by following calls."""
     covered = set(covered_modules())
-    frontier: list[tuple[str, str, str]] = []  # (module, qualname, covered origin)
+    frontier: list[tuple[Function, str]] = []  # (function, covered origin)
     for module in sorted(covered):
-        for qualname in sorted(functions(module)):
-            frontier.append((module, qualname, f"{module}:{qualname}"))
-    seen = {(module, qualname) for module, qualname, _ in frontier}
+        for qualname, function in sorted(functions(module).items()):
+            frontier.append((function, f"{module}:{qualname}"))
+    seen = {(f.module, f.qualname) for f, _ in frontier}
     out: dict[str, dict[str, str]] = {}
     while frontier:
-        module, qualname, origin = frontier.pop(0)
-        for target in sorted(calls(functions(module)[qualname])):
+        function, origin = frontier.pop(0)
+        for target in sorted(calls(function)):
             if target in seen or target[0] in covered:
                 continue
-            try:
-                known = functions(target[0])
-            except (OSError, SyntaxError):
-                continue
-            if target[1] not in known:
-                continue
             seen.add(target)
+            found = called_function(*target)
+            if found is None:
+                continue
             out.setdefault(target[0], {})[target[1]] = origin
-            frontier.append((target[0], target[1], origin))
+            frontier.append((found, origin))
     return {module: dict(sorted(found.items())) for module, found in sorted(out.items())}
+
+
+def warn_names_of(module: str) -> frozenset[str]:
+    """The names a module binds ``warnings.warn`` to (``from warnings import warn``)."""
+    imported_module = imported(module)
+    if imported_module is None:
+        return frozenset()
+    return frozenset(name for name, value in vars(imported_module).items() if value is warnings.warn)
+
+
+_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$")
 
 
 def resolve(module: str, expression: str):
     """The object a dotted name of a module refers to (``KeyError``, ``errors.BadKey``), or None."""
     imported_module = imported(module)
-    if imported_module is None or not expression:
+    if imported_module is None or not _DOTTED.match(expression):
         return None
-    try:
-        node = ast.parse(expression, mode="eval").body
-    except SyntaxError:
-        return None
-    names = []
-    while isinstance(node, ast.Attribute):
-        names.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    obj = getattr(imported_module, node.id, getattr(builtins, node.id, None))
-    for name in reversed(names):
+    first, *rest = expression.split(".")
+    obj = getattr(imported_module, first, getattr(builtins, first, None))
+    for name in rest:
         obj = getattr(obj, name, None)
     return obj

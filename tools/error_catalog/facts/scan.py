@@ -7,6 +7,8 @@ Read with ``ast`` only: what a site raises is as written (``KeyError``, ``self._
 from __future__ import annotations
 
 import ast
+import bisect
+import re
 from dataclasses import dataclass
 
 from tools.error_catalog.facts.messages import MessageReader, string_assignments
@@ -52,6 +54,7 @@ def is_warn_call(node: ast.AST, warn_names: frozenset[str]) -> bool:
 
 
 def warn_names(tree: ast.Module) -> frozenset[str]:
+    """Names a module imported ``warn`` under (``from warnings import warn``), anywhere in it."""
     return frozenset(
         alias.asname or alias.name
         for node in ast.walk(tree)
@@ -61,14 +64,36 @@ def warn_names(tree: ast.Module) -> frozenset[str]:
     )
 
 
+def _warn_lines(source: str, names: frozenset[str]) -> list[int]:
+    """Lines where a warn call may start: only statements spanning one are searched for calls (walking
+    every expression of every statement cost most of a scan)."""
+    words = "|".join(["warn", *sorted(names)])
+    pattern = re.compile(rf"\b(?:{words})\s*\(")
+    return [number for number, line in enumerate(source.splitlines(), start=1) if pattern.search(line)]
+
+
 class _Walker:
-    def __init__(self, tree: ast.Module):
-        self.warns = warn_names(tree)
+    def __init__(self, warns: frozenset[str], warn_lines: list[int], only: frozenset[str] | None = None):
+        self.warns = warns
+        self.warn_lines = warn_lines
+        self.only = only
         self.found: list[Found] = []
+        self._assignments: dict[int, list] = {}
 
     def run(self, tree: ast.Module) -> list[Found]:
         self._body(tree.body, MODULE_LEVEL, [], [], set(), None)
         return self.found
+
+    def _wanted(self, qualname: str) -> bool:
+        """In a module read only for some functions, those functions and what they nest."""
+        if self.only is None:
+            return True
+        return any(qualname == f or qualname.startswith(f + ".<locals>.") for f in self.only)
+
+    def _may_warn(self, node: ast.AST) -> bool:
+        start, end = getattr(node, "lineno", 0), getattr(node, "end_lineno", 0)
+        at = bisect.bisect_left(self.warn_lines, start)
+        return at < len(self.warn_lines) and self.warn_lines[at] <= end
 
     # ``scope``: the qualname; ``guards``: outermost first; ``caught``: names bound by enclosing handlers;
     # ``function``: the enclosing function node (its string assignments feed the messages).
@@ -90,6 +115,8 @@ class _Walker:
                 qual = node.name
             else:
                 qual = f"{scope}.<locals>.{node.name}"
+            if not self._wanted(qual):  # a function no call reached: nor are the ones it nests
+                return
             for decorator in node.decorator_list:
                 self._expr(decorator, scope, guards, caught, function)
             self._body(node.body, qual, [], [], set(), node)
@@ -129,18 +156,25 @@ class _Walker:
                 )
             return
         if isinstance(node, ast.Raise):
-            self._raise(node, scope, guards, caught, function)
+            if self._wanted(scope):
+                self._raise(node, scope, guards, caught, function)
             return
         self._expr(node, scope, guards, caught, function)
 
     def _expr(self, node, scope, guards, caught, function) -> None:
         """Warn calls anywhere in a statement or expression (a lambda or comprehension included)."""
+        if not self._may_warn(node) or not self._wanted(scope):
+            return
         for child in ast.walk(node):
             if is_warn_call(child, self.warns):
                 self._warn(child, scope, guards, function)
 
     def _reader(self, function, line: int) -> MessageReader:
-        return MessageReader(string_assignments(function) if function is not None else [], line)
+        if function is None:
+            return MessageReader([], line)
+        if id(function) not in self._assignments:
+            self._assignments[id(function)] = string_assignments(function)
+        return MessageReader(self._assignments[id(function)], line)
 
     def _raise(self, node: ast.Raise, scope, guards, caught, function) -> None:
         exc = node.exc
@@ -180,10 +214,26 @@ class _Walker:
         self.found.append(Found(line, scope, kind, exception, message, known, kept))
 
 
-def scan(source: str, filename: str = "<source>") -> list[Found]:
-    """Every raise and warn of a module's source, in source order."""
-    tree = ast.parse(source, filename)
-    return sorted(_Walker(tree).run(tree), key=lambda f: f.line)
+def scan(source: str, filename: str = "<source>", tree: ast.Module | None = None) -> list[Found]:
+    """Every raise and warn of a module's source, in source order (``tree``: its parse, when the caller has one)."""
+    tree = tree if tree is not None else ast.parse(source, filename)
+    warns = warn_names(tree) if "from warnings import" in source else frozenset()
+    return sorted(_Walker(warns, _warn_lines(source, warns)).run(tree), key=lambda f: f.line)
+
+
+def scan_function(function, warns: frozenset[str]) -> list[Found]:
+    """Every raise and warn of one function read alone (``reach.Function`` with its own ``text`` and
+    ``first_line``) and of the functions it nests; ``warns``: the names its module binds ``warnings.warn`` to."""
+    lines = [function.first_line + number - 1 for number in _warn_lines(function.text, warns)]
+    walker = _Walker(warns, lines)
+    parent = function.qualname.rsplit(".", 1)[0] if "." in function.qualname else ""
+    if not parent:
+        walker._node(function.node, MODULE_LEVEL, [], [], set(), None)
+    elif parent.endswith(".<locals>"):
+        walker._node(function.node, parent.removesuffix(".<locals>"), [], [], set(), None)
+    else:
+        walker._node(function.node, MODULE_LEVEL, [], parent.split("."), set(), None)
+    return sorted(walker.found, key=lambda f: f.line)
 
 
 def count_sites(source: str) -> int:

@@ -7,6 +7,7 @@ from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.index import bare
 from tools.error_catalog.facts.match import regex
 from tools.error_catalog.facts.records import Catalog, Trigger
+from tools.error_catalog.views.objects import object_of
 
 INDEX_FILE = "explain-index.json"
 
@@ -19,6 +20,7 @@ def inventory(catalog: Catalog, triggers: list[Trigger]) -> dict:
     sites = []
     for site in catalog.sites:
         pattern, fixed = regex(site.message)
+        documented = object_of(site.module, site.owner)
         sites.append(
             {
                 "id": site.id,
@@ -36,6 +38,8 @@ def inventory(catalog: Catalog, triggers: list[Trigger]) -> dict:
                 "why_read": site.why_read,
                 "called_from": site.called_from,
                 "page": f"{page_of[site.module]}#{layout.site_anchor(site.module, site.function, site.index)}",
+                "object": documented[0] if documented else "",
+                "object_page": documented[2] if documented else "",
                 "seen_raised": [{"text": t.text, "source": t.source, "page": t.page} for t in seen.get(site.id, [])],
             }
         )

@@ -12,6 +12,7 @@ from tools.core import search_weights, urls
 from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.index import bare
 from tools.error_catalog.facts.records import CALLED, RERAISE, WARN, Catalog, Site, Trigger
+from tools.error_catalog.views.objects import object_of
 
 # A heading shows this much of a message; the rest follows under it.  The table of contents, this much.
 HEADING_CHARS = 110
@@ -128,7 +129,10 @@ def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigg
             own = [site for site in sites if site.function == function]
             out += [f"### {md.code(function)} {{#{layout.function_anchor(module, function)}}}", ""]
             owner = own[0].owner
-            if owner != function and not owner.startswith("<"):
+            documented = object_of(module, owner)
+            if documented is not None and documented[2]:
+                out += [f"A method of {md.code(owner)} ([its page]({urls.link(here, documented[2])})).", ""]
+            elif owner != function and not owner.startswith("<"):
                 out += [f"A method of {md.code(owner)}.", ""]
             for site in own:
                 out += _site(here, site, by_site.get(site.id, []))

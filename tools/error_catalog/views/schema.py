@@ -36,6 +36,8 @@ SCHEMA = record(
                 why_read=(STR, "`covered`, or `called` (a covered function's calls lead there)"),
                 called_from=(STR, "for `called`: a covered `module:function` whose calls reach it"),
                 page=(STR, "docs-relative catalogue page with the site's anchor"),
+                object=(STR, "public identifier of the documented class the site's function belongs to (empty: none)"),
+                object_page=(STR, "docs-relative page that documents that class (empty: none)"),
                 seen_raised=(array(_SEEN), "texts this build captured from it (empty: read only)"),
             )
         ),
