@@ -11,8 +11,8 @@ import re
 import subprocess
 from pathlib import Path
 
-# A release tag: the tags pytorch/rl publishes releases under (release candidates and others left out).
-RELEASE_TAG = re.compile(r"^v(\d+)\.(\d+)\.(\d+)$")
+# A release tag: vX.Y.Z, or X.Y.Z as pytorch/rl tagged its 0.0.3 release (release candidates and others left out).
+RELEASE_TAG = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)$")
 
 
 class ScanError(Exception):

@@ -68,7 +68,7 @@ RULES = {
         "deleted lines in its parent's; lines outside any function or class count for none"
     ),
     "first_release": (
-        "the lowest tag named vX.Y.Z (compared as numbers) whose history contains the commit, as "
+        "the lowest tag named vX.Y.Z or X.Y.Z (compared as numbers) whose history contains the commit, as "
         "'git tag --contains' lists them; none when no such tag contains it yet"
     ),
     "reverted_by": "a commit in the scanned history whose message says 'This reverts commit <sha>' of the fix",

@@ -122,6 +122,12 @@ def make_tiny_repo(root: Path) -> TinyRepo:
     repo.write("torchrl/objectives/ppo.py", text)
     repo.write("sota-implementations/ppo/ppo.py", "def main():\n    return 1\n")
     repo.commit("decorator", "[Feature, BUGFIX] Scale and a script (#16)")
+    repo.git("tag", "1.0.0")  # a release tag without its "v", as pytorch/rl's 0.0.3
+
+    # In no release yet.
+    text = (repo.work / "torchrl/objectives/ppo.py").read_text()
+    repo.write("torchrl/objectives/ppo.py", text.replace("return data * 2", "return data * 3"))
+    repo.commit("late", "[BugFix] After the last release (#17)")
 
     repo.git("revert", "--no-edit", repo.shas["forward"])
     repo._day += 1

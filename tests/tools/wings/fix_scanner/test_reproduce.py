@@ -43,7 +43,7 @@ def _git(*args: str) -> str:
 @needs_mirror
 def test_every_first_release_is_the_one_git_tag_contains_names():
     """The scanner asks each tag for its history once; git's own answer, asked per fix, must agree."""
-    release = re.compile(r"v(\d+)\.(\d+)\.(\d+)")
+    release = re.compile(r"v?(\d+)\.(\d+)\.(\d+)")
     wrong = []
     for fix in _recorded()["fixes"]:
         tags = [t for t in _git("tag", "--contains", fix["sha"]).split() if release.fullmatch(t)]

@@ -24,9 +24,9 @@ def _fix(history, sha):
 
 def test_only_fixes_that_touched_the_covered_paths_newest_first(history, tiny_repo):
     s = tiny_repo.shas
-    assert [f.sha for f in history.fixes] == [s["decorator"], s["helper"], s["forward"]]
+    assert [f.sha for f in history.fixes] == [s["late"], s["decorator"], s["helper"], s["forward"]]
     assert history.commit == tiny_repo.git("rev-parse", "main").strip()
-    assert history.newest_release == "v0.10.0"  # v0.9.0rc1 is no release tag
+    assert history.newest_release == "1.0.0"  # v0.9.0rc1 is no release tag
 
 
 def test_what_a_fix_records(history, tiny_repo):
@@ -50,7 +50,10 @@ def test_the_first_release_is_the_lowest_version_not_the_first_name(history, tin
     # v0.1.0 shares its name with a branch; v0.10.0 sorts before v0.9.0 as text.
     assert _fix(history, tiny_repo.shas["forward"]).first_release == "v0.1.0"
     assert _fix(history, tiny_repo.shas["helper"]).first_release == "v0.9.0"
-    assert _fix(history, tiny_repo.shas["decorator"]).first_release is None
+    assert _fix(history, tiny_repo.shas["decorator"]).first_release == "1.0.0"
+    late = _fix(history, tiny_repo.shas["late"])
+    assert late.first_release is None
+    assert late.objects == {"torchrl/objectives/ppo.py": ["ClipPPOLoss.forward"]}
 
 
 def test_deleted_lines_are_read_in_the_parent(history, tiny_repo):
