@@ -22,7 +22,7 @@ MIRROR = Path(os.environ.get("FIX_MIRROR") or ROOT / ".mirrors" / "pytorch-rl.gi
 needs_mirror = pytest.mark.skipif(
     not MIRROR.is_dir(),
     reason="needs a git directory of pytorch/rl at FIX_MIRROR or .mirrors/pytorch-rl.git (not in CI); "
-    "see the README's SOTA section",
+    "see the README's section 'Upstream bug fixes'",
 )
 
 
