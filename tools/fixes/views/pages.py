@@ -17,7 +17,8 @@ from tools.core import urls
 from tools.fixes.facts.areas import AREAS, Area, areas_of
 from tools.fixes.facts.records import Fix, FixHistory
 
-# About 230 px an entry at 1400 px: 55 entries stay under 13,000 px with the page's introduction.
+# An entry is a heading and a few lines: this many keep a page well below the reader sweep's
+# height limit (tests/site/test_reader_sweep.py), which a whole area of losses would pass.
 FIXES_PER_PAGE = 55
 
 
