@@ -25,7 +25,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export LOCAL_BUILD ?= 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose troubleshooting-accept parity-accept api-snapshot release-venv
+.PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose fix-history fix-history-verify troubleshooting-accept parity-accept api-snapshot release-venv
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -87,6 +87,19 @@ sota-verify: $(STAMP) ## Re-scan the recorded commit and check data/sota.json is
 
 sota-compose: $(STAMP) ## Compose the *_trainer configs of data/sota.json with Hydra (data/captured/sota-compositions.json)
 	$(PY) -m tools.wings.sota_scanner.compose
+
+# The fix history: every [BugFix] commit of pytorch/rl that changed the covered code, read from the
+# same git directory as the SOTA map (FIX_MIRROR=<git dir>) into data/fix-history.json.
+FIX_MIRROR ?= $(SOTA_MIRROR)
+FIX_COMMIT ?= $(shell $(PYTHON) -c 'import json; print(json.load(open("data/fix-history.json"))["commit"])' 2>/dev/null)
+
+fix-history: $(STAMP) ## Re-read data/fix-history.json from a pytorch/rl mirror (FIX_MIRROR=git dir, FIX_COMMIT=sha; default: the recorded one)
+	$(PY) -m tools.wings.fix_scanner $(FIX_MIRROR) --commit $(or $(FIX_COMMIT),HEAD) -o data/fix-history.json
+
+fix-history-verify: $(STAMP) ## Re-scan the recorded commit and check data/fix-history.json is reproduced byte for byte (needs the mirror)
+	@mkdir -p .cache
+	$(PY) -m tools.wings.fix_scanner $(FIX_MIRROR) --commit $(FIX_COMMIT) -o .cache/fix-history-rescan.json
+	cmp data/fix-history.json .cache/fix-history-rescan.json && echo "data/fix-history.json reproduced byte for byte"
 
 JOBS ?= 1
 curves: $(STAMP) ## Train each recipe family over 3 seeds into outputs/curves/, then draw its plot (FAMILY=ppo for one, JOBS=2; resumes)

@@ -52,6 +52,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.outputs.views.concern",
     "tools.wiring.views.concern",
     "tools.troubleshooting.views.concern",
+    "tools.fixes.views.concern",
     "tools.error_catalog.views.concern",
     "tools.upgrading.views.concern",
     "tools.api.views.concern",

@@ -84,6 +84,11 @@ def error_catalog_page(slug: str) -> str:
     return f"troubleshooting/errors/{slug}.md"
 
 
+def fix_index(area: str, part: int = 1) -> str:
+    """One area's page of the index of upstream bug fixes; part 2, 3... hold its older fixes when it is split."""
+    return f"troubleshooting/fixes/{area}.md" if part == 1 else f"troubleshooting/fixes/{area}-{part}.md"
+
+
 def link(here: str, there: str, anchor: str = "") -> str:
     """The relative Markdown link from the page ``here`` to the page ``there`` (both docs-relative)."""
     target = posixpath.relpath(there, posixpath.dirname(here) or ".")

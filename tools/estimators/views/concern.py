@@ -17,9 +17,11 @@ def _reference_section(name: str) -> str:
     if name not in names:
         raise unknown_name("estimator class", name, names)
     # The class's page (value-estimators/<name>.md): its title and sections, then the flags of whatever
-    # upstream text in it (or in the errors above) the installed torchrl contradicts; the API (mkdocstrings) closes it.
+    # upstream text in it (or in the errors above) the installed torchrl contradicts; the upstream bug fixes that
+    # changed the class (folded); the API (mkdocstrings) closes it.
     return (
         render.render_estimator(data.by_name(name))
+        + f"\n## Fixed upstream\n\n<!-- gen:fixes.object {name} -->\n"
         + f"\n## API\n\n<!-- gen:contracts.flags estimator {name} -->\n\n<!-- gen:api.object {name} 3 -->\n"
     )
 

@@ -534,6 +534,8 @@ def render_page(
     if links:
         out += ["## Recipes, configs and SOTA implementations that build it", ""]
         out += [f"- [{title}](../{path})" for title, path in links] + [""]
+    # The upstream bug fixes that changed the class, folded (the fixes concern's section).
+    out += ["## Fixed upstream", "", f"<!-- gen:fixes.object {record.name} -->", ""]
     out.append(f"<!-- gen:contracts.flags loss {record.name} -->")
     out += ["## API", "", f"<!-- gen:api.object {record.name} -->", ""]
     return "\n".join(out)

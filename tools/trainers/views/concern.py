@@ -12,10 +12,13 @@ from tools.trainers.views import schema as _inventory_schema
 
 
 def _pages() -> dict[str, str]:
+    # The page's own section, the upstream bug fixes that changed the class (folded), then its API.
     return {
-        urls.trainer(
-            r.name
-        ): f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n\n## API\n\n<!-- gen:api.object {r.name} -->\n"
+        urls.trainer(r.name): (
+            f"# {r.name}\n\n<!-- gen:trainers.page {r.name} -->\n\n"
+            f"## Fixed upstream\n\n<!-- gen:fixes.object {r.name} -->\n\n"
+            f"## API\n\n<!-- gen:api.object {r.name} -->\n"
+        )
         for r in trainer_records()
     }
 

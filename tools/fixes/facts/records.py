@@ -1,0 +1,53 @@
+"""What the fix scanner reads from pytorch/rl's history: plain, JSON-able dataclasses.
+
+They hold facts about commits only (hashes, dates, subjects, numbers, file paths and the names of
+the functions and classes a commit changed), never a diff or a line of pytorch/rl's code.
+``python -m tools.wings.fix_scanner`` writes them to ``data/fix-history.json``; the build reads them
+back (``tools.fixes.facts.data``) and checks the names against the installed torchrl.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tools.core.codec import record_codec
+
+# The folders of pytorch/rl this site documents; a fix counts when it changed a file under one of them.
+COVERED_PATHS = (
+    "sota-implementations",
+    "torchrl/modules/distributions",
+    "torchrl/modules/tensordict_module",
+    "torchrl/objectives",
+    "torchrl/trainers",
+)
+
+
+@dataclass(frozen=True)
+class Fix:
+    sha: str
+    date: str  # the commit date, YYYY-MM-DD
+    subject: str
+    pr: int | None  # the pull request, from the subject's "(#N)" or the message's pull-request line
+    pr_url: str
+    issues: list[str]  # URLs of the issues the message says it fixes
+    error_texts: list[str]  # exception or warning lines the message quotes
+    files: list[str]  # files it changed under the covered paths, sorted
+    # file -> the definitions it changed there, sorted: "ClipPPOLoss.forward" (a method), "ClipPPOLoss" (the
+    # class body outside its methods), "generalized_advantage_estimate" (a top-level function).  A file is
+    # read in the commit's version for the lines it added and in the parent's for the lines it deleted.
+    objects: dict[str, list[str]]
+    first_release: str | None  # the lowest release tag containing it; None: in no release yet
+    reverted_by: str = ""  # the commit that reverted it, when one in the scanned history says so
+
+
+@dataclass(frozen=True)
+class FixHistory:
+    repository: str  # "pytorch/rl"
+    commit: str  # the commit whose history was scanned
+    newest_release: str  # the highest release tag of the repository when it was scanned
+    covered_paths: list[str]
+    rules: dict[str, str]  # rule name -> how the scanner applies it, in words
+    fixes: list[Fix] = field(default_factory=list)  # newest first
+
+
+encode, decode = record_codec(FixHistory)

@@ -1,0 +1,68 @@
+"""The fixes' sections, the index pages under troubleshooting/fixes/ and the ``fixes`` inventory section."""
+
+from __future__ import annotations
+
+from tools.core import urls
+from tools.core.distributions import installed
+from tools.core.errors import unknown_name
+from tools.core.registry import Concern
+from tools.fixes.facts import history, objects
+from tools.fixes.views import render
+from tools.fixes.views import schema as _inventory_schema
+from tools.fixes.views.inventory import entries
+from tools.torchrl.estimators import estimator_classes
+from tools.torchrl.losses import loss_classes
+from tools.torchrl.trainers import trainer_classes
+from tools.torchrl.updaters import updater_classes
+from tools.troubleshooting.facts import curated_entries
+
+
+def context() -> render.Context:
+    reported: dict[str, list[render.Reported]] = {}
+    for row in curated_entries().fixed:
+        reported.setdefault(row.fix, []).append(render.Reported(row.reported, row.slug))
+    return render.Context(history(), objects(), installed()["torchrl"], reported)
+
+
+def page_of(name: str) -> str:
+    """The page that shows the class ``name`` (and so its "Fixed upstream" note)."""
+    if name in loss_classes():
+        return urls.loss(name)
+    if name in {entry.cls.__name__ for entry in estimator_classes()}:
+        return urls.estimator(name)
+    if name in trainer_classes():
+        return urls.trainer(name)
+    if name in updater_classes():
+        return urls.TARGET_UPDATES
+    known = [*loss_classes(), *(e.cls.__name__ for e in estimator_classes()), *trainer_classes(), *updater_classes()]
+    raise unknown_name("documented class", name, known)
+
+
+def _object_section(argument: str) -> str:
+    names = argument.split()
+    if not names:
+        raise ValueError("gen:fixes.object needs the class names: '<!-- gen:fixes.object ClipPPOLoss -->'")
+    pages = {page_of(name) for name in names}
+    if len(pages) != 1:
+        raise ValueError(f"gen:fixes.object {argument}: these classes are shown on different pages ({sorted(pages)})")
+    return render.render_object_section(names, pages.pop(), context())
+
+
+CONCERN = Concern(
+    name="fixes",
+    sections={
+        "object": _object_section,
+        "areas": lambda _arg: render.render_areas(context()),
+    },
+    pages=lambda: render.render_index_pages(context()),
+    inventory=lambda: entries(context()),
+    inventory_schema=_inventory_schema.SCHEMA,
+    inventory_doc=(
+        "One object per bug-fix commit of pytorch/rl that changed the covered code, read from git history by "
+        "`make fix-history`: `sha`, `date`, `subject`, `pr` and `pr_url`, `issues` (named in the message), "
+        "`reported` (issues a hand-written fixed-upstream row links to the same pull request), `first_release` "
+        "(null when in no release yet) and `fixed_in` (as the pages say it), `error_texts`, `files`, `objects` "
+        "(each with its `status` in the installed torchrl and where it is `now`), `classes` (the documented "
+        "classes whose pages list it), `reverted_by`, `area` and `page` (its entry in the index, with the anchor)."
+    ),
+)

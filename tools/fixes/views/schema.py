@@ -1,0 +1,45 @@
+"""JSON Schema of the ``fixes`` inventory section (see tools/core/schema.py)."""
+
+from tools.core.schema import INT, STR, array, nullable, record
+
+SCHEMA = array(
+    record(
+        "One bug-fix commit of pytorch/rl that changed the code this site covers, read from git history.",
+        sha=(STR, "the full commit hash"),
+        date=(STR, "the commit date, YYYY-MM-DD"),
+        subject=(STR, "the commit's subject, as pytorch/rl wrote it"),
+        pr=(nullable(INT), "the pull request number (null when the message names none)"),
+        pr_url=(STR, "the pull request's URL (empty when none)"),
+        issues=(array(STR), "URLs of the issues the commit message says it fixes or quotes"),
+        reported=(
+            array(STR),
+            "URLs of the issues a hand-written fixed-upstream row says this pull request fixed",
+        ),
+        first_release=(nullable(STR), "the lowest release tag containing the commit (null: in none yet)"),
+        fixed_in=(STR, 'the release shown on the pages ("v0.7.0", or "after v0.13.3, present in 0.14.1")'),
+        error_texts=(array(STR), "exception or warning lines the commit message quotes"),
+        files=(array(STR), "the files it changed under the covered folders"),
+        objects=(
+            array(
+                record(
+                    file=(STR, "the file the fix changed it in"),
+                    qualname=(STR, "the top-level function or class, or Class.method"),
+                    status=(
+                        STR,
+                        "in the installed torchrl: present, moved (another module defines it), gone, or script "
+                        "(a file of sota-implementations/, not part of torchrl)",
+                    ),
+                    now=(STR, "its dotted path in the installed torchrl (empty when gone or a script)"),
+                )
+            ),
+            "the functions, classes and methods around the lines it changed",
+        ),
+        classes=(
+            array(STR),
+            "documented classes whose pages list it (their code, or code they inherit in their module)",
+        ),
+        reverted_by=(STR, "the commit that reverted it (empty when none did)"),
+        area=(STR, "the area it is listed under (losses, value-estimators, trainers, modules, sota)"),
+        page=(STR, "its entry in the index: docs-relative page and anchor"),
+    )
+)
