@@ -6,8 +6,8 @@ import re
 from collections import Counter
 
 from tools.core import urls
+from tools.fixes.facts.pages import FIXES_PER_PAGE, anchor, index_pages
 from tools.fixes.views.concern import page_of
-from tools.fixes.views.pages import FIXES_PER_PAGE, anchor, index_pages
 from tools.fixes.views.render import render_index_pages, render_object_section, short_subject
 
 

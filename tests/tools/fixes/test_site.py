@@ -7,8 +7,8 @@ import json
 import re
 
 from tools.core import urls
+from tools.fixes.facts.pages import anchor, index_pages
 from tools.fixes.views.concern import page_of
-from tools.fixes.views.pages import anchor, index_pages
 from tools.torchrl.estimators import estimator_classes
 from tools.torchrl.losses import loss_classes
 from tools.torchrl.trainers import trainer_classes

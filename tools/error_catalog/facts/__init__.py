@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from tools.config_groups.facts import survey as config_survey
-from tools.core import urls
+from tools.core import frames, urls
 from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.distributions import installed, pinned
@@ -16,6 +17,9 @@ from tools.error_catalog.facts.triggers import Captured, split
 from tools.error_catalog.facts.triggers import triggers as match_triggers
 from tools.estimator_matrix.facts import matrix as estimator_matrix
 from tools.estimators.facts import reference as estimator_reference
+from tools.fixes.facts import history, thread_facts
+from tools.fixes.facts.pages import anchor as fix_anchor
+from tools.fixes.facts.pages import fix_pages
 from tools.hook_points.facts import survey as hook_point_survey
 from tools.losses.facts import all_records
 from tools.parity.facts import rows as parity_rows
@@ -146,9 +150,42 @@ def _index() -> dict:
     return build_index(catalog(), entry_texts(), fix_texts())
 
 
+# A subject's leading tags: "[BugFix] [Performance] ...".
+_TAGS = re.compile(r"^(?:\[[^\]]*\]\s*)+")
+
+
 def fix_texts() -> list[FixText]:
-    """The upstream fixes the matcher knows (none until the fix history is read)."""
-    return []
+    """Each upstream fix as the matcher sees it: its subject and the titles of the issues it fixes, the
+    errors its commit and threads quote, and the torchrl functions it changed (as traceback frames)."""
+    found, fixes = history(), thread_facts()
+    pages = fix_pages(found)
+    out = []
+    for fix in found.fixes:
+        thread = fixes.of(fix.pr)
+        issues = thread.fixes if thread is not None else []
+        quoted = [
+            *fix.error_texts,
+            *(thread.error_texts if thread else []),
+            *(t for i in issues for t in i.error_texts),
+        ]
+        changed = [
+            frames.key(file, qualname.rsplit(".", 1)[-1])
+            for file, qualnames in fix.objects.items()
+            if file.startswith("torchrl/")
+            for qualname in qualnames
+        ]
+        release = fix.first_release or f"after {found.newest_release}, in the installed torchrl"
+        out.append(
+            FixText(
+                id=fix.sha[:12],
+                title=" ".join([_TAGS.sub("", fix.subject), *(f"(#{i.number}: {i.title})" for i in issues if i.title)]),
+                page=f"{pages[fix.sha]}#{fix_anchor(fix)}",
+                first_release=release,
+                error_texts=list(dict.fromkeys(quoted)),
+                frames=sorted(set(changed)),
+            )
+        )
+    return out
 
 
 def _as_is(value: dict) -> dict:

@@ -139,14 +139,18 @@ def entry_target(entry: EntryText, site_targets: list[dict]) -> Target:
 
 
 def fix_target(fix: FixText) -> Target:
-    texts = [normalise(text.split(":", 1)[-1]) for text in fix.error_texts]
+    """A fix answers the errors its commit and threads quote (whole, as literal templates), the words of
+    its subject and of the issues it fixes, and tracebacks that end in a function it changed."""
+    messages = [normalise(text.split(": ", 1)[-1]) for text in fix.error_texts]
+    exceptions = [text.split(": ", 1)[0] for text in fix.error_texts if ": " in text]
     return Target(
         kind=FIX,
         id=fix.id,
         title=_cut(fix.title),
         url=urls.served(*fix.page.split("#", 1)),
-        exception=bare(fix.error_texts[0].split(":", 1)[0]) if fix.error_texts and ":" in fix.error_texts[0] else "",
-        words=words(" ".join(texts) or fix.title),
+        exception=bare(exceptions[0]) if exceptions and " " not in exceptions[0] else "",
+        templates=[(regex([Part(text=m)])[0], len(m)) for m in messages if m],
+        words=words(" ".join([fix.title, *messages])),
         frames=list(fix.frames),
         note=f"fixed upstream in {fix.first_release}",
     )

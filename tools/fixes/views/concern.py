@@ -6,7 +6,7 @@ from tools.core import urls
 from tools.core.distributions import installed
 from tools.core.errors import unknown_name
 from tools.core.registry import Concern
-from tools.fixes.facts import history, objects
+from tools.fixes.facts import history, objects, thread_facts
 from tools.fixes.views import render
 from tools.fixes.views import schema as _inventory_schema
 from tools.fixes.views.inventory import entries
@@ -21,7 +21,7 @@ def context() -> render.Context:
     reported: dict[str, list[render.Reported]] = {}
     for row in curated_entries().fixed:
         reported.setdefault(row.fix, []).append(render.Reported(row.reported, row.slug))
-    return render.Context(history(), objects(), installed()["torchrl"], reported)
+    return render.Context(history(), objects(), installed()["torchrl"], reported, thread_facts())
 
 
 def page_of(name: str) -> str:
@@ -60,8 +60,10 @@ CONCERN = Concern(
     inventory_doc=(
         "One object per bug-fix commit of pytorch/rl that changed the covered code, read from git history by "
         "`make fix-history`: `sha`, `date`, `subject`, `pr` and `pr_url`, `issues` (named in the message), "
-        "`reported` (issues a hand-written fixed-upstream row links to the same pull request), `first_release` "
-        "(null when in no release yet) and `fixed_in` (as the pages say it), `error_texts`, `files`, `objects` "
+        "`reported` (issues a hand-written fixed-upstream row links to the same pull request), `thread_issues` "
+        "(the issues the pull request's thread says it fixes, with their titles), `first_release` (null when in no "
+        "release yet) and `fixed_in` (as the pages say it), `error_texts` (quoted by the commit, its pull "
+        "request's thread or the issues it fixes), `files`, `objects` "
         "(each with its `status` in the installed torchrl and where it is `now`), `classes` (the documented "
         "classes whose pages list it), `reverted_by`, `area` and `page` (its entry in the index, with the anchor)."
     ),

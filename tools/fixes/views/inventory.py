@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tools.fixes.facts.areas import areas_of
-from tools.fixes.views.pages import anchor, fix_pages
-from tools.fixes.views.render import Context, fixed_in
+from tools.fixes.facts.pages import anchor, fix_pages
+from tools.fixes.views.render import Context, error_texts, fixed_in, thread_issues
 
 
 def entries(context: Context) -> list[dict]:
@@ -21,9 +21,12 @@ def entries(context: Context) -> list[dict]:
                 "pr_url": fix.pr_url,
                 "issues": fix.issues,
                 "reported": [row.issue for row in context.reported.get(fix.pr_url, [])],
+                "thread_issues": [
+                    {"url": i.url, "title": i.title, "held_out": i.held_out} for i in thread_issues(fix, context)
+                ],
                 "first_release": fix.first_release,
                 "fixed_in": fixed_in(fix, context),
-                "error_texts": fix.error_texts,
+                "error_texts": error_texts(fix, context),
                 "files": fix.files,
                 "objects": [
                     {"file": o.file, "qualname": o.qualname, "status": o.status, "now": o.now} for o in objects

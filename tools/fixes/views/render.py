@@ -10,8 +10,9 @@ from tools.core.markdown import code, table, text
 from tools.fixes.facts.areas import Area
 from tools.fixes.facts.data import release_version
 from tools.fixes.facts.installed import GONE, MOVED, ObjectsNow
+from tools.fixes.facts.pages import IndexPage, anchor, fix_pages, index_pages
 from tools.fixes.facts.records import Fix, FixHistory
-from tools.fixes.views.pages import IndexPage, anchor, fix_pages, index_pages
+from tools.fixes.facts.threads import Issue, Threads
 
 # How much of one fix a line of the index shows; the inventory holds all of it.
 FILES_SHOWN = 6
@@ -33,6 +34,21 @@ class Context:
     objects: ObjectsNow
     torchrl: str  # the installed version
     reported: dict[str, list[Reported]]  # pull request URL -> the rows about it
+    threads: Threads  # what the pull requests' and issues' threads say
+
+
+def error_texts(fix: Fix, context: Context) -> list[str]:
+    """The exception lines the commit, its pull request's thread and the issues it fixes quote."""
+    thread = context.threads.of(fix.pr)
+    found = list(fix.error_texts)
+    if thread is not None:
+        found += thread.error_texts + [t for issue in thread.fixes for t in issue.error_texts]
+    return list(dict.fromkeys(found))
+
+
+def thread_issues(fix: Fix, context: Context) -> list[Issue]:
+    thread = context.threads.of(fix.pr)
+    return [] if thread is None else [i for i in thread.fixes if i.url not in fix.issues]
 
 
 def fixed_in(fix: Fix, context: Context) -> str:
@@ -80,6 +96,9 @@ def _issues(fix: Fix, context: Context, here: str) -> list[str]:
     """Links to the issues the message names and to the issues a hand-written row says it fixed."""
     repository = context.history.repository
     links = [f"[{issue_label(url, repository)}]({url})" for url in fix.issues]
+    for issue in thread_issues(fix, context):
+        title = f' "{text(issue.title)}"' if issue.title else ""
+        links.append(f"[{issue_label(issue.url, repository)}]({issue.url}){title}")
     for row in context.reported.get(fix.pr_url, []):
         links.append(
             f"[{issue_label(row.issue, repository)}]({row.issue}), "
@@ -184,8 +203,9 @@ def _entry(fix: Fix, here: str, context: Context) -> str:
     issues = _issues(fix, context, here)
     if issues:
         lines.append(f"Fixes {', '.join(issues)}.")
-    if fix.error_texts:
-        lines.append("Quoted error: " + "; ".join(code(e) for e in fix.error_texts) + ".")
+    quoted = error_texts(fix, context)
+    if quoted:
+        lines.append("Quoted error: " + "; ".join(code(e) for e in quoted) + ".")
     if fix.reverted_by:
         lines.append(
             f"Reverted by [`{fix.reverted_by[:9]}`]({commit_url(history, fix.reverted_by)}), "

@@ -1,6 +1,6 @@
 """JSON Schema of the ``fixes`` inventory section (see tools/core/schema.py)."""
 
-from tools.core.schema import INT, STR, array, nullable, record
+from tools.core.schema import BOOL, INT, STR, array, nullable, record
 
 SCHEMA = array(
     record(
@@ -15,9 +15,22 @@ SCHEMA = array(
             array(STR),
             "URLs of the issues a hand-written fixed-upstream row says this pull request fixed",
         ),
+        thread_issues=(
+            array(
+                record(
+                    url=(STR, "the issue's URL"),
+                    title=(STR, "its title, from its thread (empty when not found or held out)"),
+                    held_out=(BOOL, "set aside for measuring this site: nothing of its thread is kept"),
+                )
+            ),
+            "issues the pull request's thread says it fixes (data/fix-history-threads.yaml)",
+        ),
         first_release=(nullable(STR), "the lowest release tag containing the commit (null: in none yet)"),
         fixed_in=(STR, 'the release shown on the pages ("v0.7.0", or "after v0.13.3, present in 0.14.1")'),
-        error_texts=(array(STR), "exception or warning lines the commit message quotes"),
+        error_texts=(
+            array(STR),
+            "exception or warning lines the commit message, its pull request's thread or the issues it fixes quote",
+        ),
         files=(array(STR), "the files it changed under the covered folders"),
         objects=(
             array(
