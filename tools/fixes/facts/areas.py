@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 
 from tools.fixes.facts.records import Fix
 
@@ -37,9 +38,15 @@ def area_of_file(path: str) -> Area:
 
 def areas_of(fix: Fix) -> list[Area]:
     """Every area the fix changed a file in, the one it is listed under first."""
-    counts = Counter(area_of_file(path).slug for path in fix.files)
+    return list(_areas_of_files(tuple(fix.files)))
+
+
+@cache
+def _areas_of_files(files: tuple[str, ...]) -> tuple[Area, ...]:
+    # Every class page lays out the index again to link its fixes: computed once per set of files.
+    counts = Counter(area_of_file(path).slug for path in files)
     ranked = sorted(counts, key=lambda slug: (-counts[slug], _TIE_ORDER.index(slug)))
-    return [next(a for a in AREAS if a.slug == slug) for slug in ranked]
+    return tuple(next(a for a in AREAS if a.slug == slug) for slug in ranked)
 
 
 def area(slug: str) -> Area:

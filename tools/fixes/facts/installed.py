@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from tools.fixes.facts.records import FixHistory
@@ -51,10 +52,12 @@ class ObjectsNow:
     objects: list[ObjectNow]  # sorted by file, then qualname
 
     def find(self, file: str, qualname: str) -> ObjectNow:
-        for item in self.objects:
-            if (item.file, item.qualname) == (file, qualname):
-                return item
-        raise KeyError((file, qualname))
+        return self._by_place[(file, qualname)]
+
+    @cached_property
+    def _by_place(self) -> dict[tuple[str, str], ObjectNow]:
+        # Each class page looks up every fix's objects: a dict, not a scan of the list each time.
+        return {(item.file, item.qualname): item for item in self.objects}
 
 
 def _site_root() -> Path:
@@ -112,21 +115,26 @@ def _built_at_import(module: str, qualname: str) -> bool:
     return True
 
 
+# A top-level definition's line: ``class Name`` or ``def name`` at the start of a line.
+_TOP_DEFINITION = re.compile(rb"^(?:class|def|async\s+def)\s+(\w+)", re.MULTILINE)
+
+
 @cache
-def _sources(root: Path) -> dict[str, bytes]:
-    """Every source file of the installed torchrl (relative path -> bytes), read once."""
-    return {path.relative_to(root).as_posix(): path.read_bytes() for path in sorted((root / "torchrl").rglob("*.py"))}
+def _candidates(root: Path) -> dict[str, list[str]]:
+    """Top-level name -> the installed files with a line defining it, from one text scan of torchrl's
+    sources (parsing each file to look for a moved name cost most of this record set).  A line inside a
+    string can only add a candidate; ``_defined`` (ast) confirms each."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / "torchrl").rglob("*.py")):
+        file = path.relative_to(root).as_posix()
+        for name in dict.fromkeys(m.group(1).decode() for m in _TOP_DEFINITION.finditer(path.read_bytes())):
+            found.setdefault(name, []).append(file)
+    return found
 
 
 def _defining(root: Path, name: str) -> list[str]:
-    """The installed files defining the top-level ``name``: parsed only where the text could hold it
-    (a text search is much cheaper than parsing every file of torchrl)."""
-    needles = (f"class {name}".encode(), f"def {name}".encode())
-    return [
-        file
-        for file, text in _sources(root).items()
-        if any(needle in text for needle in needles) and name in _defined(root / file)
-    ]
+    """The installed files defining the top-level ``name``."""
+    return [file for file in _candidates(root).get(name, []) if name in _defined(root / file)]
 
 
 def _locate(root: Path, file: str, qualname: str) -> tuple[str, str]:

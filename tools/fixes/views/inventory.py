@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from tools.fixes.facts.areas import areas_of
-from tools.fixes.facts.pages import anchor, fix_pages
+from tools.fixes.facts.pages import anchor
 from tools.fixes.views.render import Context, error_texts, fixed_in, thread_issues
 
 
 def entries(context: Context) -> list[dict]:
-    pages = fix_pages(context.history)
+    pages = context.pages
     out = []
     for fix in context.history.fixes:
         objects = [context.objects.find(file, q) for file, names in fix.objects.items() for q in names]

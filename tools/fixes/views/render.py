@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from tools.core import urls
 from tools.core.markdown import code, table, text
@@ -35,6 +36,11 @@ class Context:
     torchrl: str  # the installed version
     reported: dict[str, list[Reported]]  # pull request URL -> the rows about it
     threads: Threads  # what the pull requests' and issues' threads say
+
+    @cached_property
+    def pages(self) -> dict[str, str]:
+        """Fix sha -> the index page listing it: once per context, not once per class page."""
+        return fix_pages(self.history)
 
 
 def error_texts(fix: Fix, context: Context) -> list[str]:
@@ -122,7 +128,7 @@ def _touched_here(fix: Fix, names: set[str], context: Context) -> list[str]:
 def render_object_section(names: list[str], here: str, context: Context) -> str:
     """The fixes that changed the classes ``names`` (or code they inherit in their module), folded, newest first."""
     wanted = set(names)
-    pages = fix_pages(context.history)
+    pages = context.pages
     rows, fixes = [], []
     for fix in context.history.fixes:
         touched = _touched_here(fix, wanted, context)
