@@ -138,7 +138,7 @@ QUOTED_NAME = re.compile(r"'[A-Za-z_][\w.]*'")
 
 def test_a_pasted_error_with_the_readers_own_names_finds_its_entry(search_page, site):  # noqa: F811
     misses, tried = [], 0
-    for entry in json.loads((site / "inventory.json").read_text())["troubleshooting"]:
+    for entry in json.loads((site / "inventory.json").read_text())["troubleshooting"]["entries"]:
         first = (entry["error_text"] or "").splitlines()[:1]
         if not first or '"' not in first[0] or not QUOTED_NAME.search(first[0]):
             continue

@@ -54,7 +54,7 @@ def pages_documenting(key: str, inventory: dict) -> set[str]:
         if _mentions([e["key_map"], e["keys_read"], e["keys_written"]], key):
             pages.add(f"value-estimators/{e['name']}/")
     named = re.compile(rf"\b{re.escape(key)}\b")
-    for entry in inventory.get("troubleshooting", []):
+    for entry in inventory.get("troubleshooting", {}).get("entries", []):
         if named.search(entry["symptom"]) or named.search(entry["error_text"] or ""):
             pages.add(entry["page"].split("#")[0].removesuffix(".md") + "/")
     return pages

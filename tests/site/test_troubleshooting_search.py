@@ -44,7 +44,7 @@ def search_page(browser, served_site):
 
 
 def _entries(site) -> list[dict]:
-    return json.loads((site / "inventory.json").read_text())["troubleshooting"]
+    return json.loads((site / "inventory.json").read_text())["troubleshooting"]["entries"]
 
 
 def test_each_captured_first_line_finds_its_entry(search_page, site):

@@ -1,8 +1,8 @@
 """``python -m tools.cli.troubleshooting accept``: record the current error texts as reviewed.
 
-Run it (``make troubleshooting-accept``) after re-reading the entries whose
-text the drift test says changed: it writes ``data/captured/troubleshooting.json``
-from what the installed torchrl raises now.
+Run it (``make troubleshooting-accept``) after re-reading the entries (and the
+mechanisms) whose text the drift test says changed: it writes
+``data/captured/troubleshooting.json`` from what the installed torchrl raises now.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     REVIEWED_FILE.parent.mkdir(parents=True, exist_ok=True)
     REVIEWED_FILE.write_text(json.dumps(current, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(
-        f"{args.command}: {len(current)} entries recorded in {REVIEWED_FILE.name}; changed: {', '.join(changed) or 'none'}"
+        f"{args.command}: {len(current)} entries and mechanisms recorded in {REVIEWED_FILE.name}; "
+        f"changed: {', '.join(changed) or 'none'}"
     )
     return 0
 

@@ -10,7 +10,9 @@ group pages a fifth.  Trainer pages keep the default: their API sections list ev
 hook point, and weighing them double put them above the troubleshooting entry for an
 unknown hook point (its error text lists the same names).  Hand-written reference pages carry the same front matter
 (``search: boost: 2``) with a comment naming this module; tests/site/test_search_browser.py
-holds the result to account.
+holds the result to account.  The troubleshooting mechanisms page (hand-written, its sections
+generated) weighs a fifth, as the catalogue does: its error texts are instances of what entries
+quote, and the entry, with its own case and fix, comes first.
 """
 
 from __future__ import annotations

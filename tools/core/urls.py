@@ -32,6 +32,7 @@ TOOLS = "tools/index.md"
 CHECK_WIRING = "tools/check-wiring.md"
 TROUBLESHOOTING = "troubleshooting/index.md"
 FIXED_UPSTREAM = "troubleshooting/fixed-upstream.md"
+TROUBLESHOOTING_MECHANISMS = "troubleshooting/mechanisms.md"
 ERROR_CATALOG = "troubleshooting/errors/index.md"
 
 

@@ -1,7 +1,8 @@
 """Item 7 of issue 9: a captured error text that moved away from the reviewed one fails, naming the entry.
 
 The pages always show what this build captured; ``data/captured/troubleshooting.json``
-holds the text each entry's symptom, cause and fix were written against.
+holds the text each entry's symptom, cause and fix were written against, and each
+mechanism's explanation (under ``mechanisms/<slug>``).
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ def test_every_captured_text_is_the_reviewed_one(troubleshooting_captures):
             )
     gone = sorted(set(before) - set(current))
     assert not drifted and not gone, (
-        "troubleshooting entries whose error text changed (re-read the entry in data/troubleshooting.yaml, "
-        f"then run `{ACCEPT_COMMAND}`):\n"
+        "troubleshooting entries whose error text changed (re-read the entry in data/troubleshooting.yaml, or "
+        f"the mechanism in data/troubleshooting/mechanisms.yaml, then run `{ACCEPT_COMMAND}`):\n"
         + "\n".join(drifted)
         + (f"\nreviewed entries that no longer exist: {gone} (run `{ACCEPT_COMMAND}`)" if gone else "")
     )

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from tools.troubleshooting.facts.records import RAISES, SILENT, Area, Capture, Captures, Curated, Entry, FixedUpstream
+import dataclasses
+
+from tools.troubleshooting.facts.records import (
+    RAISES,
+    SILENT,
+    Area,
+    Capture,
+    Captures,
+    Curated,
+    Entry,
+    FixedUpstream,
+    Mechanism,
+    Report,
+)
 from tools.troubleshooting.views import render
 
 
@@ -139,3 +152,74 @@ def test_the_index_line_adds_only_what_the_symptom_says_beyond_the_message():
     assert line("Could not override 'x'.", entry("Overrides fail"), "hydra.errors.ConfigCompositionException") == (
         "- [`Could not override 'x'.`](keys.md#e): Overrides fail"
     )
+
+
+def _mechanism(kind=RAISES):
+    reports = [
+        Report("https://github.com/pytorch/rl/issues/7", 'A "quoted" title', "entry", "loud"),
+        Report(
+            "https://github.com/other/repo/pull/8", "Same again", "duplicate", "https://github.com/pytorch/rl/issues/7"
+        ),
+        Report("https://github.com/pytorch/rl/issues/9", "Fixed since", "fixed-upstream", "old"),
+    ]
+    return Mechanism(
+        "two-sides",
+        "Two sides disagree",
+        "Yours writes `x`.",
+        "Theirs reads `y`.",
+        "They never meet.",
+        kind,
+        ["loud"],
+        reports,
+        "a = 1\nb = 2\n",
+        "a = 1\nb = 3\n",
+    )
+
+
+def test_a_mechanism_shows_both_sides_its_text_folded_blocks_entries_and_reports():
+    mechanism = _mechanism()
+    text = render.render_mechanism(
+        mechanism, Capture("two-sides", "KeyError", "KeyError: 'y'", "0.14.1"), None, {"loud": _curated().entries[0]}
+    )
+    assert text.startswith("## Two sides disagree { #two-sides }\n")
+    assert "**Your code.** Yours writes `x`." in text and "**torchrl.** Theirs reads `y`." in text
+    assert "```text\nKeyError: 'y'\n```" in text
+    assert '??? example "Reproduce (runs alone; catches the error and asserts it)"' in text
+    assert '    ```python hl_lines="2"\n    a = 1\n    b = 3\n' in text  # the fix, its changed line highlighted
+    assert "[KeyError: 'x'](keys.md#loud)" in text
+    # Reports grouped by what became of them; a title's double quotes cannot end the link's title.
+    assert (
+        "**Reports** (3): became entries: [pytorch/rl#7](https://github.com/pytorch/rl/issues/7 \"A 'quoted' title\")"
+        in text
+    )
+    assert "fixed upstream: [pytorch/rl#9]" in text and "duplicates: [other/repo#8]" in text
+
+
+def test_a_silent_mechanism_says_nothing_is_raised_and_a_changed_text_is_flagged():
+    silent = render.render_mechanism(
+        _mechanism(SILENT), Capture("two-sides", None, None, "0.14.1"), None, {"loud": _curated().entries[0]}
+    )
+    assert "Nothing is raised." in silent and "```text" not in silent
+    assert "asserts the symptom" in silent
+    moved = render.render_mechanism(
+        _mechanism(),
+        Capture("two-sides", "KeyError", "KeyError: 'z'", "0.14.1"),
+        {"error_text": "KeyError: 'y'"},
+        {"loud": _curated().entries[0]},
+    )
+    assert "This text changed since the mechanism was reviewed" in moved
+
+
+def test_the_mechanisms_page_keeps_the_yaml_order():
+    curated = _curated()
+    first, second = _mechanism(), dataclasses.replace(_mechanism(), slug="second", title="Second")
+    data = dataclasses.replace(curated, mechanisms=[second, first])
+    captures = dataclasses.replace(
+        _captures(),
+        mechanisms=[
+            Capture("two-sides", "KeyError", "KeyError: 'y'", "0.14.1"),
+            Capture("second", "KeyError", "KeyError: 'y'", "0.14.1"),
+        ],
+    )
+    text = render.render_mechanisms(data, captures, {})
+    assert text.index("{ #second }") < text.index("{ #two-sides }")

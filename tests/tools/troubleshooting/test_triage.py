@@ -17,7 +17,7 @@ from tools.core.paths import DATA, DOCS
 TRIAGE = DATA / "troubleshooting" / "triage.yaml"
 ENTRIES = DATA / "troubleshooting.yaml"
 VERDICTS = {"entry", "fixed-upstream", "behaviour", "not-reproducible", "duplicate", "out-of-scope"}
-FIELDS = {"url", "title", "area", "verdict", "went_to", "also", "checked"}
+FIELDS = {"url", "title", "area", "verdict", "went_to", "also", "mechanism", "checked"}
 URL = re.compile(r"^https://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull|discussions)/\d+$")
 FOUND_BY_TRYING = "found by trying"
 

@@ -1,4 +1,5 @@
-"""Run each entry's reproduction block and record the error it raises, as a reader's traceback ends.
+"""Run each entry's (and each mechanism's) reproduction block and record the error it raises, as a
+reader's traceback ends.
 
 The block runs exactly as the page shows it: it catches its own error in
 ``try/except`` and asserts the type and a stable part of the message.  To
@@ -26,7 +27,7 @@ from typing import TypeVar
 from tools.core.errors import error_text
 from tools.core.frames import torchrl_frames
 from tools.core.silence import quiet
-from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, Capture, Captures, Curated, Entry
+from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, Capture, Captures, Curated, Entry, Mechanism
 
 T = TypeVar("T")
 
@@ -155,32 +156,57 @@ def on_a_fresh_stack(function: Callable[..., T], *args) -> T:
     return returned[0]
 
 
-def capture_entry(entry: Entry, torchrl: str) -> Capture:
-    filename = f"<troubleshooting/{entry.slug}>"
+def capture_reproduction(slug: str, code: str, torchrl: str, what: str, filename: str, when_fixed: str) -> Capture:
+    """Run one reproduction block and record the one error it catches.
+
+    ``what`` names the block in messages (an entry, a mechanism, with its file); ``when_fixed`` says what
+    to do when torchrl no longer fails that way.
+    """
     try:
         with _isolated():
-            reached = on_a_fresh_stack(caught_exceptions, entry.reproduce, filename)
+            reached = on_a_fresh_stack(caught_exceptions, code, filename)
     except BaseException as exc:  # the block's own assertion failed, or the error escaped it
         raise CaptureError(
-            f"troubleshooting entry {entry.slug!r} (data/troubleshooting/{entry.slug}.py): its reproduction did not "
-            f"end as it asserts, with torchrl {torchrl}: {error_text(exc, qualified=True)}. "
-            "Fix the block; if torchrl no longer fails this way, move the entry to fixed_upstream in "
-            "data/troubleshooting.yaml"
+            f"{what}: its reproduction did not end as it asserts, with torchrl {torchrl}: "
+            f"{error_text(exc, qualified=True)}. Fix the block; {when_fixed}"
         ) from exc
     if not reached:
         raise CaptureError(
-            f"troubleshooting entry {entry.slug!r}: its reproduction raised nothing; a reproduction catches the "
-            "error it shows (or, for a failure that raises nothing, the entry says kind: silent)"
+            f"{what}: its reproduction raised nothing; a reproduction catches the error it shows (or, for a "
+            "failure that raises nothing, it says kind: silent)"
         )
     if len(reached) > 1:
         names = ", ".join(type(e).__name__ for e in reached)
         raise CaptureError(
-            f"troubleshooting entry {entry.slug!r}: its reproduction caught {len(reached)} errors ({names}); "
-            "keep one failure per entry so that the page shows the one it explains"
+            f"{what}: its reproduction caught {len(reached)} errors ({names}); keep one failure per reproduction "
+            "so that the page shows the one it explains"
         )
     error = reached[0]
     text = redact(error_text(error, qualified=True))
-    return Capture(entry.slug, qualified_name(type(error)), text, torchrl, frames=torchrl_frames(error.__traceback__))
+    return Capture(slug, qualified_name(type(error)), text, torchrl, frames=torchrl_frames(error.__traceback__))
+
+
+def capture_entry(entry: Entry, torchrl: str) -> Capture:
+    return capture_reproduction(
+        entry.slug,
+        entry.reproduce,
+        torchrl,
+        f"troubleshooting entry {entry.slug!r} (data/troubleshooting/{entry.slug}.py)",
+        f"<troubleshooting/{entry.slug}>",
+        "if torchrl no longer fails this way, move the entry to fixed_upstream in data/troubleshooting.yaml",
+    )
+
+
+def capture_mechanism(mechanism: Mechanism, torchrl: str) -> Capture:
+    return capture_reproduction(
+        mechanism.slug,
+        mechanism.reproduce,
+        torchrl,
+        f"troubleshooting mechanism {mechanism.slug!r} (data/troubleshooting/mechanisms/{mechanism.slug}.py)",
+        f"<troubleshooting/mechanisms/{mechanism.slug}>",
+        "if torchrl no longer fails this way, write another instance of the mechanism (or, if none is left, "
+        "drop it from data/troubleshooting/mechanisms.yaml and its rows' mechanism: in triage.yaml)",
+    )
 
 
 def capture_elsewhere(entry: Entry, recorded: dict) -> Capture:
@@ -207,4 +233,8 @@ def capture_all(curated: Curated, recorded_elsewhere: dict) -> Captures:
             captures.append(capture_elsewhere(entry, recorded_elsewhere))
         else:
             captures.append(Capture(entry.slug, None, None, torchrl))
-    return Captures(torchrl, captures)
+    mechanisms = [
+        capture_mechanism(m, torchrl) if m.kind == RAISES else Capture(m.slug, None, None, torchrl)
+        for m in curated.mechanisms
+    ]
+    return Captures(torchrl, captures, mechanisms)

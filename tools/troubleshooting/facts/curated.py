@@ -6,6 +6,12 @@ parts as they are, the build runs the reproduction to capture its error, and
 the tests run both parts.  Running the whole file runs both too.
 Fixed-upstream rows keep their "it works now" block in
 ``data/troubleshooting/fixed/<slug>.py``.
+
+Mechanisms (``data/troubleshooting/mechanisms.yaml``) group the triaged reports
+by what in the user's code meets what in torchrl's: a report belongs to the
+mechanism its row in ``data/troubleshooting/triage.yaml`` names
+(``mechanism:``), and each mechanism has one code file in the same format,
+``data/troubleshooting/mechanisms/<slug>.py``.
 """
 
 from __future__ import annotations
@@ -15,7 +21,17 @@ import re
 import yaml
 
 from tools.core.paths import DATA, ROOT
-from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, SILENT, Area, Curated, Entry, FixedUpstream
+from tools.troubleshooting.facts.records import (
+    ELSEWHERE,
+    RAISES,
+    SILENT,
+    Area,
+    Curated,
+    Entry,
+    FixedUpstream,
+    Mechanism,
+    Report,
+)
 
 CURATED_FILE = DATA / "troubleshooting.yaml"
 CODE_DIR = DATA / "troubleshooting"
@@ -30,6 +46,14 @@ ENTRY_FIELDS = {"slug", "area", "symptom", "kind", "cause", "source", "links", "
 REQUIRED_ENTRY_FIELDS = ENTRY_FIELDS - {"kind", "fix_console", "wiring"}
 FIXED_FIELDS = {"slug", "summary", "reported", "fix", "fixed_in"}
 OPTIONAL_FIXED_FIELDS = {"checked"}
+MECHANISMS_FILE = "mechanisms.yaml"  # beside the entries' code files, as the triage is
+TRIAGE_FILE = "triage.yaml"
+MECHANISM_DIR = "mechanisms"
+MECHANISM_FIELDS = {"slug", "title", "user_side", "torchrl_side", "how", "kind", "entries"}
+# The verdicts of a report that tells how something failed (or was feared to): out-of-scope rows have none.
+MECHANISM_VERDICTS = {"entry", "fixed-upstream", "behaviour", "not-reproducible", "duplicate"}
+# A mechanism is a shape several reports share; one report is an entry, not a mechanism.
+MIN_REPORTS = 2
 
 
 class CuratedDataError(Exception):
@@ -37,8 +61,10 @@ class CuratedDataError(Exception):
 
 
 def code_paths() -> list:
-    """Every entry code file (the cache key of the captures)."""
-    return sorted(CODE_DIR.glob("*.py")) + sorted(FIXED_DIR.glob("*.py"))
+    """Every entry and mechanism code file (the cache key of the captures)."""
+    return (
+        sorted(CODE_DIR.glob("*.py")) + sorted(FIXED_DIR.glob("*.py")) + sorted((CODE_DIR / MECHANISM_DIR).glob("*.py"))
+    )
 
 
 def _shown(path) -> str:
@@ -156,6 +182,91 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
     empty = [a.slug for a in areas if not any(e.area == a.slug for e in entries)]
     if empty:
         problems.append(f"{where}: areas without entries: {empty}")
+    mechanisms = load_mechanisms(code_dir, {e.slug for e in entries}, problems)
     if problems:
         raise CuratedDataError("\n".join(problems))
-    return Curated(areas, entries, fixed)
+    return Curated(areas, entries, fixed, mechanisms)
+
+
+def _prose(text) -> str:
+    return " ".join(str(text or "").split())
+
+
+def _triage_reports(triage, problems: list[str]) -> dict[str, list[Report]]:
+    """mechanism slug -> the triage rows that name it, in the triage's order."""
+    if not triage.is_file():
+        return {}
+    rows = (yaml.safe_load(triage.read_text(encoding="utf-8")) or {}).get("rows") or []
+    reports: dict[str, list[Report]] = {}
+    for row in rows:
+        slug = row.get("mechanism")
+        if slug is None:
+            continue
+        if row.get("verdict") not in MECHANISM_VERDICTS:
+            problems.append(
+                f"{_shown(triage)}: {row.get('url')} is {row.get('verdict')!r}: only a report of a failure "
+                f"({', '.join(sorted(MECHANISM_VERDICTS))}) belongs to a mechanism"
+            )
+        reports.setdefault(slug, []).append(
+            Report(row["url"], _prose(row.get("title")), row["verdict"], str(row.get("went_to") or ""))
+        )
+    return reports
+
+
+def load_mechanisms(code_dir, entry_slugs: set[str], problems: list[str]) -> list[Mechanism]:
+    """The mechanisms of ``code_dir/mechanisms.yaml`` with their reports (none when the file is absent)."""
+    path, triage, folder = code_dir / MECHANISMS_FILE, code_dir / TRIAGE_FILE, code_dir / MECHANISM_DIR
+    where = _shown(path)
+    raw = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.is_file() else {}
+    reports = _triage_reports(triage, problems)
+    mechanisms, seen = [], set()
+    for item in raw.get("mechanisms") or []:
+        slug = item.get("slug", "?")
+        if set(item) != MECHANISM_FIELDS:
+            problems.append(
+                f"{where}: mechanism {slug!r}: missing {sorted(MECHANISM_FIELDS - set(item))}, "
+                f"unknown {sorted(set(item) - MECHANISM_FIELDS)}"
+            )
+            continue
+        if not SLUG.match(slug) or slug in seen:
+            problems.append(f"{where}: mechanism slug {slug!r} is not lower-case-with-dashes or is used twice")
+        seen.add(slug)
+        if item["kind"] not in (RAISES, SILENT):
+            problems.append(f"{where}: mechanism {slug!r}: kind must be {RAISES} or {SILENT}")
+        unknown = [name for name in item["entries"] or [] if name not in entry_slugs]
+        if unknown:
+            problems.append(f"{where}: mechanism {slug!r} names entries that do not exist: {unknown}")
+        found = reports.get(slug, [])
+        if len(found) < MIN_REPORTS:
+            problems.append(
+                f"{where}: mechanism {slug!r} has {len(found)} report(s) in {_shown(triage)}; a mechanism needs "
+                f"{MIN_REPORTS} (give another row `mechanism: {slug}`, or drop the mechanism)"
+            )
+        code = folder / f"{slug}.py"
+        if not code.is_file():
+            problems.append(f"{where}: mechanism {slug!r} has no code file {_shown(code)}")
+            continue
+        reproduce, fix = _split(code, problems)
+        if not fix:
+            problems.append(f"{_shown(code)}: no '{FIX_MARKER}' line followed by the fix")
+        mechanisms.append(
+            Mechanism(
+                slug=slug,
+                title=_prose(item["title"]),
+                user_side=_prose(item["user_side"]),
+                torchrl_side=_prose(item["torchrl_side"]),
+                how=_prose(item["how"]),
+                kind=item["kind"],
+                entries=list(item["entries"] or []),
+                reports=found,
+                reproduce=reproduce,
+                fix=fix,
+            )
+        )
+    undefined = sorted(set(reports) - seen)
+    if undefined:
+        problems.append(f"{_shown(triage)}: rows name mechanisms {where} does not define: {undefined}")
+    orphans = sorted(_shown(p) for p in folder.glob("*.py") if p.stem not in seen) if folder.is_dir() else []
+    if orphans:
+        problems.append(f"code files no mechanism of {where} names (add it or delete them): {', '.join(orphans)}")
+    return mechanisms

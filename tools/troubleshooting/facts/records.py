@@ -70,10 +70,47 @@ class FixedUpstream:
 
 
 @dataclass(frozen=True)
+class Report:
+    """A row of data/troubleshooting/triage.yaml: one failure a user reported, and what became of it."""
+
+    url: str
+    title: str
+    verdict: str  # entry, fixed-upstream, behaviour, not-reproducible or duplicate
+    went_to: str  # the entry or fixed-upstream slug, the page, or the report it duplicates
+
+
+@dataclass(frozen=True)
+class Mechanism:
+    """What in a user's code meets what in torchrl's, and how the two go wrong: the shape many reports share.
+
+    Its reports are the triage rows that carry its slug (``mechanism:``); its reproduction is one small
+    instance of it, written for the mechanism rather than copied from any report.
+    """
+
+    slug: str  # the section's anchor on the mechanisms page and the name of its code file
+    title: str  # the heading: what goes wrong, in a reader's words
+    user_side: str  # what the user's code does (Markdown)
+    torchrl_side: str  # what torchrl's code expects or does (Markdown)
+    how: str  # how the two meet and fail (Markdown)
+    kind: str  # RAISES or SILENT
+    entries: list[str]  # troubleshooting entry slugs that are instances of it
+    reports: list[Report]  # in the triage's order
+    reproduce: str  # the reproduction block, as the page shows it and the build runs it
+    fix: str
+
+
+@dataclass(frozen=True)
 class Curated:
     areas: list[Area]
     entries: list[Entry]
     fixed: list[FixedUpstream]
+    mechanisms: list[Mechanism] = field(default_factory=list)
+
+    def mechanism(self, slug: str) -> Mechanism:
+        for mechanism in self.mechanisms:
+            if mechanism.slug == slug:
+                return mechanism
+        raise KeyError(slug)
 
     def entry(self, slug: str) -> Entry:
         for entry in self.entries:
@@ -125,10 +162,30 @@ class WiringCases:
 @dataclass(frozen=True)
 class Captures:
     torchrl: str
-    captures: list[Capture] = field(default_factory=list)
+    captures: list[Capture] = field(default_factory=list)  # one per entry
+    mechanisms: list[Capture] = field(default_factory=list)  # one per mechanism
 
     def get(self, slug: str) -> Capture:
         for capture in self.captures:
             if capture.slug == slug:
                 return capture
         raise KeyError(slug)
+
+    def mechanism(self, slug: str) -> Capture:
+        for capture in self.mechanisms:
+            if capture.slug == slug:
+                return capture
+        raise KeyError(slug)
+
+
+@dataclass(frozen=True)
+class MechanismText:
+    """A mechanism as a matcher sees it: what its reproduction raised, where, and the page that explains it."""
+
+    slug: str
+    title: str
+    page: str  # docs-relative page with its anchor
+    kind: str  # RAISES or SILENT
+    error_type: str | None  # qualified exception class name; None for a silent mechanism
+    error_text: str | None  # "Type: message" as captured; None for a silent mechanism
+    frames: list[str]  # torchrl frames of the captured traceback, innermost first

@@ -4,13 +4,48 @@ from __future__ import annotations
 
 from tools.core import urls
 from tools.core.registry import Concern
-from tools.troubleshooting.facts import captures, curated_entries, reviewed, wiring_cases
+from tools.troubleshooting.facts import captures, curated_entries, mechanism_key, reviewed, wiring_cases
 from tools.troubleshooting.views import render
 from tools.troubleshooting.views import schema as _inventory_schema
 from tools.upgrading.facts import fixed_outcomes
 
 
-def inventory() -> list[dict]:
+def _reviewed_mechanisms() -> dict:
+    """mechanism slug -> the text it was last reviewed against."""
+    texts = reviewed()
+    return {m.slug: texts.get(mechanism_key(m.slug)) for m in curated_entries().mechanisms}
+
+
+def _mechanism_rows() -> list[dict]:
+    data, captured = curated_entries(), captures()
+    rows = []
+    for mechanism in data.mechanisms:
+        capture = captured.mechanism(mechanism.slug)
+        rows.append(
+            {
+                "slug": mechanism.slug,
+                "title": mechanism.title,
+                "page": f"{urls.TROUBLESHOOTING_MECHANISMS}#{mechanism.slug}",
+                "kind": mechanism.kind,
+                "user_side": mechanism.user_side,
+                "torchrl_side": mechanism.torchrl_side,
+                "how": mechanism.how,
+                "error_type": capture.error_type,
+                "error_text": capture.error_text,
+                "frames": list(capture.frames),
+                "captured_on": capture.captured_on,
+                "entries": list(mechanism.entries),
+                "reports": [report.url for report in mechanism.reports],
+            }
+        )
+    return rows
+
+
+def inventory() -> dict:
+    return {"entries": _entry_rows(), "mechanisms": _mechanism_rows()}
+
+
+def _entry_rows() -> list[dict]:
     data, captured = curated_entries(), captures()
     rows = []
     for entry in data.entries:
@@ -56,14 +91,18 @@ CONCERN = Concern(
         "checklist": lambda _arg: render.render_checklist(curated_entries()),
         "areas": lambda _arg: render.render_areas(curated_entries()),
         "fixed": lambda _arg: render.render_fixed(curated_entries(), captures().torchrl, fixed_outcomes()),
+        "mechanisms": lambda _arg: render.render_mechanisms(curated_entries(), captures(), _reviewed_mechanisms()),
     },
     inventory=inventory,
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
-        "Troubleshooting entries, one object each: `slug`, `symptom` (the heading), `area`, `page` (with the "
-        "anchor), `kind` (raises, silent, elsewhere or fixed), `error_type` and `error_text` (captured by running "
-        "the reproduction at build time; null for silent ones), `captured_on` (torchrl version), `source` (issue "
-        'URL or "found by trying") and `fixed_in` (the first release with the fix, for failures torchrl no '
-        "longer shows)."
+        "Troubleshooting, in two lists. `entries`: one object per entry: `slug`, `symptom` (the heading), `area`, "
+        "`page` (with the anchor), `kind` (raises, silent, elsewhere or fixed), `error_type` and `error_text` "
+        "(captured by running the reproduction at build time; null for silent ones), `captured_on` (torchrl "
+        'version), `source` (issue URL or "found by trying") and `fixed_in` (the first release with the fix, for '
+        "failures torchrl no longer shows). `mechanisms`: one object per failure mechanism (what in the user's code "
+        "meets what in torchrl's, and how they fail): `slug`, `title`, `page` (with the anchor), `kind`, the two "
+        "sides and how they meet, its reproduction's captured `error_type`, `error_text` and torchrl `frames`, the "
+        "`entries` that are instances of it and the `reports` (URLs) it groups."
     ),
 )

@@ -1,4 +1,5 @@
-"""Troubleshooting records -> Markdown: the entries of an area, the index tables, the fixed-upstream table."""
+"""Troubleshooting records -> Markdown: the entries of an area, the index tables, the fixed-upstream table,
+the mechanisms page."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from tools.troubleshooting.facts.records import (
     Captures,
     Curated,
     Entry,
+    Mechanism,
+    Report,
     WiringCase,
     WiringCases,
 )
@@ -296,3 +299,90 @@ def render_fixed(curated: Curated, torchrl: str, outcomes: dict[str, dict[str, d
         )
         parts.append(_fence("python", row.now_works))
     return "\n".join(parts)
+
+
+# What became of a report, in the order a mechanism's section lists them.
+VERDICT_LABELS = {
+    "entry": "became entries",
+    "fixed-upstream": "fixed upstream",
+    "behaviour": "answered as behaviour",
+    "not-reproducible": "not reproduced on torchrl {torchrl}",
+    "duplicate": "duplicates",
+}
+_REPORT_URL = re.compile(r"https://github\.com/([\w.-]+/[\w.-]+)/(?:issues|pull|discussions)/(\d+)")
+
+
+def _report_link(report: Report) -> str:
+    """``[owner/repo#n](url "title")``: the title shows on hover, the number stays short in the line."""
+    match = _REPORT_URL.match(report.url)
+    label = f"{match.group(1)}#{match.group(2)}" if match else report.url
+    title = report.title.replace('"', "'")
+    return f'[{label}]({report.url} "{_inline(title)}")'
+
+
+def render_reports(mechanism: Mechanism, torchrl: str) -> str:
+    """The mechanism's reports, grouped by what became of each (the triage's verdict)."""
+    groups = []
+    for verdict, label in VERDICT_LABELS.items():
+        links = [_report_link(r) for r in mechanism.reports if r.verdict == verdict]
+        if links:
+            groups.append(f"{label.format(torchrl=torchrl)}: {', '.join(links)}")
+    return f"**Reports** ({len(mechanism.reports)}): " + "; ".join(groups) + ".\n"
+
+
+def render_mechanism(mechanism: Mechanism, capture: Capture, reviewed: dict | None, entries: dict[str, Entry]) -> str:
+    """One mechanism: the two sides and how they meet, what its reproduction raised, the blocks (folded,
+    kept out of the search index as an entry's are), then the entries that are instances and the reports."""
+    here = urls.TROUBLESHOOTING_MECHANISMS
+    parts = [
+        f"## {_inline(mechanism.title)} {{ #{mechanism.slug} }}\n",
+        f"**Your code.** {mechanism.user_side}\n",
+        f"**torchrl.** {mechanism.torchrl_side}\n",
+        f"**How they meet.** {mechanism.how}\n",
+    ]
+    if mechanism.kind == SILENT:
+        parts.append(
+            "Nothing is raised. The reproduction below asserts the symptom instead (run with torchrl "
+            f"{capture.captured_on} by the tests).\n"
+        )
+    else:
+        parts.append(_fence("text", capture.error_text or ""))
+        parts.append(
+            f"Captured from torchrl {capture.captured_on} when this site was built, by running the reproduction "
+            "below.\n"
+        )
+        if reviewed is not None and reviewed.get("error_text") != capture.error_text:
+            parts.append(
+                '!!! warning "This text changed since the mechanism was reviewed"\n'
+                f"    It was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
+                "Check the explanation and the fix below, then run `make troubleshooting-accept`.\n"
+            )
+    what = "asserts the symptom" if mechanism.kind == SILENT else "catches the error and asserts it"
+    changed = changed_lines(mechanism.reproduce, mechanism.fix)
+    count = f"{len(changed)} line{'s' if len(changed) != 1 else ''}"
+    blocks = [
+        f'??? example "Reproduce (runs alone; {what})"\n'
+        + textwrap.indent(_fence("python", mechanism.reproduce), "    "),
+        f'??? example "Fix (runs alone; the {count} that differ from the reproduction are highlighted)"\n'
+        + textwrap.indent(_fence("python", mechanism.fix, changed), "    "),
+    ]
+    parts.append("<div data-search-exclude markdown>\n\n" + "\n".join(blocks) + "\n</div>\n")
+    if mechanism.entries:
+        links = " · ".join(
+            f"[{table_cells.text(entries[slug].symptom)}]({urls.link(here, urls.troubleshooting_area(entries[slug].area), slug)})"
+            for slug in mechanism.entries
+        )
+        parts.append(f"**Entries** (instances with their own fix): {links}\n")
+    parts.append(render_reports(mechanism, capture.captured_on))
+    return "\n".join(parts)
+
+
+def render_mechanisms(curated: Curated, captures: Captures, reviewed: dict) -> str:
+    """Every mechanism, in the order of data/troubleshooting/mechanisms.yaml; ``reviewed``: mechanism slug ->
+    the text it was last reviewed against."""
+    if not curated.mechanisms:
+        raise ValueError("no troubleshooting mechanisms: data/troubleshooting/mechanisms.yaml defines none")
+    entries = {e.slug: e for e in curated.entries}
+    return "\n".join(
+        render_mechanism(m, captures.mechanism(m.slug), reviewed.get(m.slug), entries) for m in curated.mechanisms
+    )
