@@ -99,3 +99,16 @@ def test_a_one_line_traceback_is_read_like_the_lines_it_came_from():
 def test_normalise_is_idempotent():
     for text in ["'quoted'", 'a "b" c', "x\\ny", "  spaced   out  "]:
         assert normalise(normalise(text)) == normalise(text)
+
+
+def test_each_raising_mechanism_is_found_from_its_own_traceback(index):
+    from tools.troubleshooting.facts import mechanism_texts
+
+    raising = [m for m in mechanism_texts() if m.error_text]
+    assert len(raising) > 5
+    misses = []
+    for mechanism in raising:
+        results = explain(index, traceback_text(mechanism.frames, mechanism.error_text))
+        if mechanism.slug not in [r.id for r in results[:3]]:
+            misses.append(f"{mechanism.slug}: {[r.id for r in results[:3]]}")
+    assert not misses, "\n".join(misses)

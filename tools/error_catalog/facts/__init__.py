@@ -11,7 +11,7 @@ from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.distributions import installed, pinned
 from tools.error_catalog.facts.catalog import build_catalog
-from tools.error_catalog.facts.index import EntryText, FixText, bare, build_index, catalog_targets
+from tools.error_catalog.facts.index import EntryText, FixText, MechanismText, bare, build_index, catalog_targets
 from tools.error_catalog.facts.records import Catalog, Trigger
 from tools.error_catalog.facts.triggers import Captured, split
 from tools.error_catalog.facts.triggers import triggers as match_triggers
@@ -23,7 +23,7 @@ from tools.fixes.facts.pages import fix_pages
 from tools.hook_points.facts import survey as hook_point_survey
 from tools.losses.facts import all_records
 from tools.parity.facts import rows as parity_rows
-from tools.troubleshooting.facts import captures, curated_entries, reviewed
+from tools.troubleshooting.facts import captures, curated_entries, mechanism_texts, reviewed
 
 _encode_catalog, _decode_catalog = record_codec(Catalog)
 catalog = RecordSet(
@@ -146,8 +146,30 @@ triggers = RecordSet(
 )
 
 
+def mechanisms_for_matcher() -> list[MechanismText]:
+    """Each failure mechanism with what its reproduction raised in this build and its entries."""
+    curated = {m.slug: m for m in curated_entries().mechanisms}
+    out = []
+    for text in mechanism_texts():
+        mechanism = curated[text.slug]
+        exception, message = split(text.error_text or "")
+        out.append(
+            MechanismText(
+                slug=text.slug,
+                title=text.title,
+                page=text.page,
+                exception=bare(exception),
+                message=message,
+                frames=list(text.frames),
+                entries=list(mechanism.entries),
+                words_from=" ".join([mechanism.title, mechanism.how]),
+            )
+        )
+    return out
+
+
 def _index() -> dict:
-    return build_index(catalog(), entry_texts(), fix_texts())
+    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher())
 
 
 # A subject's leading tags: "[BugFix] [Performance] ...".

@@ -12,7 +12,19 @@ from dataclasses import dataclass
 
 from tools.core import frames, urls
 from tools.error_catalog.facts import pages as layout
-from tools.error_catalog.facts.match import ENTRY, FIX, FUNCTION, MODULE, SITE, WHOLE, Target, regex, score, words
+from tools.error_catalog.facts.match import (
+    ENTRY,
+    FIX,
+    FUNCTION,
+    MECHANISM,
+    MODULE,
+    SITE,
+    WHOLE,
+    Target,
+    regex,
+    score,
+    words,
+)
 from tools.error_catalog.facts.pasted import Pasted, Raised, normalise
 from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
 
@@ -30,6 +42,20 @@ class EntryText:
     exception: str  # bare class name, "" for a failure that raises nothing
     message: str  # the captured message ("" for a silent entry)
     frames: list[str]  # torchrl frames of its captured traceback, innermost first
+
+
+@dataclass(frozen=True)
+class MechanismText:
+    """A failure mechanism as the matcher sees it: its own captured text, and the entries that are instances."""
+
+    slug: str
+    title: str
+    page: str  # docs-relative page with its anchor
+    exception: str  # bare class name, "" for a failure that raises nothing
+    message: str
+    frames: list[str]
+    entries: list[str]  # slugs of the troubleshooting entries that are instances of it
+    words_from: str  # for a silent mechanism, the text its words come from (what goes wrong)
 
 
 @dataclass(frozen=True)
@@ -138,6 +164,27 @@ def entry_target(entry: EntryText, site_targets: list[dict]) -> Target:
     )
 
 
+def mechanism_target(mechanism: MechanismText, site_targets: list[dict], entry_targets: dict[str, dict]) -> Target:
+    """A mechanism answers what its own reproduction raised and what each of its entries answers by
+    message (an instance of it is an instance of the mechanism), shown beside the entry."""
+    own = entry_target(
+        EntryText(
+            mechanism.slug, mechanism.title, mechanism.page, mechanism.exception, mechanism.message, mechanism.frames
+        ),
+        site_targets,
+    )
+    templates = list(own.templates)
+    for slug in mechanism.entries:
+        templates += [tuple(t) for t in entry_targets[slug]["templates"] if tuple(t) not in templates]
+    return dataclasses.replace(
+        own,
+        kind=MECHANISM,
+        templates=templates,
+        words=own.words if mechanism.message else words(mechanism.words_from),
+        note="how this kind of failure happens, with a reproduction and a fix",
+    )
+
+
 def fix_target(fix: FixText) -> Target:
     """A fix answers the errors its commit and threads quote (whole, as literal templates), the words of
     its subject and of the issues it fixes, and tracebacks that end in a function it changed."""
@@ -156,10 +203,15 @@ def fix_target(fix: FixText) -> Target:
     )
 
 
-def build_index(catalog: Catalog, entries: list[EntryText], fixes: list[FixText]) -> dict:
+def build_index(
+    catalog: Catalog, entries: list[EntryText], fixes: list[FixText], mechanisms: list[MechanismText] = ()
+) -> dict:
     """The index as JSON: {"torchrl": version, "targets": [...]}."""
     targets = [dataclasses.asdict(t) for t in catalog_targets(catalog)]
     site_targets = [t for t in targets if t["kind"] == SITE]
-    targets = [dataclasses.asdict(entry_target(e, site_targets)) for e in entries] + targets
+    entry_targets = [dataclasses.asdict(entry_target(e, site_targets)) for e in entries]
+    by_slug = {t["id"]: t for t in entry_targets}
+    mechanism_targets = [dataclasses.asdict(mechanism_target(m, site_targets, by_slug)) for m in mechanisms]
+    targets = entry_targets + mechanism_targets + targets
     targets += [dataclasses.asdict(fix_target(f)) for f in fixes]
     return {"torchrl": catalog.torchrl, "targets": targets}
