@@ -83,7 +83,7 @@ def test_each_site_has_its_anchor_on_its_page(found):
     for page in layout.layout(found):
         text = pages[urls.error_catalog_page(page.slug)]
         for site in (s for s in found.sites if s.module in page.modules):
-            assert f"{{#{layout.site_anchor(site.module, site.function, site.index)} " in text, site.id
+            assert f'id="{layout.site_anchor(site.module, site.function, site.index)}"' in text, site.id
     anchors = [layout.site_anchor(s.module, s.function, s.index) for s in found.sites]
     assert len(anchors) == len(set(anchors))
 

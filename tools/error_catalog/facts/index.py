@@ -8,7 +8,9 @@ torchrl frames their tracebacks passed through) and the upstream fixes.  The sam
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
+from functools import cache
 
 from tools.core import frames, urls
 from tools.error_catalog.facts import pages as layout
@@ -134,11 +136,22 @@ def catalog_targets(catalog: Catalog) -> list[Target]:
     return sites + list(functions.values()) + list(modules.values())
 
 
+@cache
+def _longest_fixed_piece(pattern: str) -> str:
+    """The longest run of fixed text in a template's pattern, unescaped and lower case."""
+    pieces = pattern.split("(.*?)")
+    return max((re.sub(r"\\(.)", r"\1", piece) for piece in pieces), key=len).lower()
+
+
 def matching_sites(site_targets: list[dict], exception: str, message: str) -> list[dict]:
     """The site targets whose template matches a captured message whole (the best first)."""
     pasted = Pasted([Raised(bare(exception), normalise(message))])
+    lowered = pasted.raised[0].message.lower()
     found = []
     for target in site_targets:
+        # A whole match holds every fixed piece of the template: most templates are ruled out by one.
+        if not target["templates"] or _longest_fixed_piece(target["templates"][0][0]) not in lowered:
+            continue
         points, why = score(target, pasted)
         if why == "message" and points >= WHOLE:
             found.append((-points, target["id"], target))

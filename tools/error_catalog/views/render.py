@@ -3,8 +3,6 @@ and the box on the troubleshooting page that explains a pasted traceback."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections import Counter
 
 from tools.core import markdown as md
@@ -14,21 +12,20 @@ from tools.error_catalog.facts.index import bare
 from tools.error_catalog.facts.records import CALLED, RERAISE, WARN, Catalog, Site, Trigger
 from tools.error_catalog.views.objects import object_of
 
-# A heading shows this much of a message; the rest follows under it.  The table of contents, this much.
+# A site's first line shows this much of a message; the rest follows under it.
 HEADING_CHARS = 110
-TOC_CHARS = 48
 EXPLAIN_ANCHOR = "paste-an-error"
 
 
 def _shown(site: Site) -> str:
-    """The message with each field as "…": what a heading and the table of contents show.  The fields'
+    """The message with each field as "…": what a site's first line shows.  The fields'
     sources (``self.tensor_keys.sample_log_prob``) stay in the text under the heading, so that a search
     for a key's name finds the page that documents the key before the messages that print it."""
     return " ".join("".join("…" if part.is_field else part.text for part in site.message).split())
 
 
 def _heading_text(site: Site) -> tuple[str, str]:
-    """(heading, the whole template under it when it has fields or the heading had to cut it)."""
+    """(first line, the whole template under it when it has fields or the first line had to cut it)."""
     exception = bare(site.exception_qualname or site.exception) or "the caught exception"
     if site.kind == RERAISE:
         return f"{md.code(exception)} raised again", ""
@@ -38,17 +35,6 @@ def _heading_text(site: Site) -> tuple[str, str]:
     whole = " ".join(site.template().split())
     cut = shown if len(shown) <= HEADING_CHARS else shown[: HEADING_CHARS - 1] + "…"
     return f"{md.code(exception)}: {md.text(cut)}", whole if whole != cut else ""
-
-
-def _toc_label(site: Site) -> str:
-    exception = bare(site.exception_qualname or site.exception) or "re-raise"
-    words = _shown(site)
-    label = f"{exception}: {words}" if words and site.kind != RERAISE else exception
-    label = label if len(label) <= TOC_CHARS else label[: TOC_CHARS - 1] + "…"
-    # The label sits in the heading's attribute list, which Markdown's inline patterns read first: keep
-    # letters, digits, plain punctuation and underscores inside words; no braces, backticks or markup.
-    label = re.sub(r"(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])", "", label)
-    return re.sub(r"[^\w\s'.,:;()=<>…/-]", "", label.replace('"', "'"))
 
 
 def _condition(site: Site) -> str:
@@ -78,9 +64,12 @@ def _triggered(here: str, triggers: list[Trigger]) -> list[str]:
 
 
 def _site(here: str, site: Site, triggers: list[Trigger]) -> list[str]:
+    """One site as a block with its own anchor under its function's heading.  Not a heading itself: a
+    page holds dozens of sites, and as headings they filled the table of contents (shown twice by the
+    theme) and split the search index into as many sections; the function's section holds their text."""
     heading, whole = _heading_text(site)
     anchor = layout.site_anchor(site.module, site.function, site.index)
-    lines = [f"#### {heading} {{#{anchor} data-toc-label={json.dumps(_toc_label(site), ensure_ascii=False)}}}", ""]
+    lines = [f'<div class="catalogue-site" id="{anchor}" markdown>', "", f"**{heading}**", ""]
     if whole:
         lines += [f"Message: {md.code(whole)}", ""]
     detail = f"Line {site.line} {_what(site)} {_condition(site)}."
@@ -89,7 +78,7 @@ def _site(here: str, site: Site, triggers: list[Trigger]) -> list[str]:
     lines += [detail, ""]
     for line in _triggered(here, triggers):
         lines += [line, ""]
-    return lines
+    return [*lines, "</div>", ""]
 
 
 def _module_intro(site: Site, count: int) -> str:
