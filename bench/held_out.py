@@ -1,0 +1,113 @@
+"""The troubleshooting work measured on reports nobody here wrote from: ``python -m bench.held_out``.
+
+``data/troubleshooting/held-out.yaml`` holds real reports drawn at random (the seeds are recorded there)
+and set aside before the error catalogue, the matcher, the fix history's threads and the mechanisms
+were written; nothing was written from them.  ``bench/held-out-judgements.yaml`` says, for each, which
+places of the site answer it (target ids of the matcher's index: an entry's slug, a catalogue site's
+``module:function:n``, a fix's short hash, a mechanism's slug; or a page path) and how well: answered
+(the cause and what to do), partial (the right place, without the fix for this case) or absent.
+
+This runs the matcher on what the reporter pasted (their traceback when they gave one, else their
+error line), as the box, the search box and ``explain_error`` do, and writes the table and the counts
+to ``bench/held-out-report.md``: how many are answered, and for how many an answering place is in the
+top 3.  The judgements are the reader's; the ranks are measured.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import yaml
+
+from tools.core.markdown import code, table, text
+from tools.core.paths import DATA, ROOT
+from tools.error_catalog.facts import installed_index
+from tools.error_catalog.facts.match import explain
+
+HELD_OUT = DATA / "troubleshooting" / "held-out.yaml"
+JUDGEMENTS = ROOT / "bench" / "held-out-judgements.yaml"
+REPORT = ROOT / "bench" / "held-out-report.md"
+TOP = 3
+VERDICTS = ("answered", "partial", "absent")
+
+
+def _pasted(row: dict) -> str:
+    return row.get("traceback") or row.get("error") or ""
+
+
+def _rank(results, answers: list[str]) -> int | None:
+    """1-based place of the first result that is one of the answers (a target id, or a page it is on)."""
+    for place, result in enumerate(results, start=1):
+        page = result.url.split("#")[0]
+        if result.id in answers or any(
+            a.endswith(("/", ".md")) and page == a.removesuffix(".md") + "/" for a in answers
+        ):
+            return place
+    return None
+
+
+def measure() -> tuple[list[list[str]], dict[str, int]]:
+    rows = yaml.safe_load(HELD_OUT.read_text(encoding="utf-8"))["rows"]
+    judged = {j["url"]: j for j in yaml.safe_load(JUDGEMENTS.read_text(encoding="utf-8"))["judgements"]}
+    missing = [row["url"] for row in rows if row["url"] not in judged]
+    if missing:
+        raise SystemExit(f"{JUDGEMENTS.name} has no judgement for {len(missing)} held-out rows, e.g. {missing[0]}")
+    index = installed_index()
+    table_rows, counts = [], dict.fromkeys([*VERDICTS, "top3", "in_scope", "in_scope_answered", "in_scope_top3"], 0)
+    for row in rows:
+        judgement = judged[row["url"]]
+        if judgement["verdict"] not in VERDICTS:
+            raise SystemExit(f"{row['url']}: verdict {judgement['verdict']!r}; one of {', '.join(VERDICTS)}")
+        results = explain(index, _pasted(row), limit=10)
+        rank = _rank(results, judgement.get("answers", [])) if judgement["verdict"] != "absent" else None
+        counts[judgement["verdict"]] += 1
+        found = rank is not None and rank <= TOP
+        counts["top3"] += found
+        if judgement.get("in_scope"):
+            counts["in_scope"] += 1
+            counts["in_scope_answered"] += judgement["verdict"] == "answered"
+            counts["in_scope_top3"] += found
+        shown = ", ".join(code(r.id) for r in results[:TOP]) or "nothing"
+        table_rows.append(
+            [
+                f"[{row['url'].rsplit('/', 2)[-1]}]({row['url']})",
+                text(row["area"]) + ("" if judgement.get("in_scope") else " (outside)"),
+                judgement["verdict"],
+                str(rank) if rank else "–",
+                shown,
+                text(judgement.get("note", "")),
+            ]
+        )
+    return table_rows, counts
+
+
+def main() -> int:
+    table_rows, counts = measure()
+    total = sum(counts[v] for v in VERDICTS)
+    summary = (
+        f"On {total} held-out reports: **{counts['answered']} answered, {counts['partial']} partial, "
+        f"{counts['absent']} absent; an answering place in the top {TOP} for {counts['top3']}**. Of the "
+        f"{counts['in_scope']} whose failure is in what the site covers: {counts['in_scope_answered']} answered, "
+        f"{counts['in_scope_top3']} with an answering place in the top {TOP}."
+    )
+    body = "\n".join(
+        [
+            "# The troubleshooting work on held-out reports",
+            "",
+            "Written by `python -m bench.held_out` from `data/troubleshooting/held-out.yaml` (the reports, drawn at "
+            "random and set aside before anything was written) and `bench/held-out-judgements.yaml` (which places "
+            "answer each, and how well). The ranks are the matcher's, on what each reporter pasted.",
+            "",
+            summary,
+            "",
+            table(["Report", "Area", "Verdict", "Rank", f"Matcher's top {TOP}", "Note"], table_rows),
+            "",
+        ]
+    )
+    REPORT.write_text(body, encoding="utf-8")
+    print(summary)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
