@@ -86,6 +86,12 @@
   var INNERMOST_ONLY = { entry: true, fix: true };
   var SHOWN = 900, RESULTS = 8, MIN_FIXED = 8;
   var WORD = /[a-z_][a-z0-9_]{2,}/g;
+  // match.py's BOILERPLATE: the words of Python's and torch's own messages, which tell no failure apart.
+  var BOILERPLATE = Object.create(null);  // no inherited names ("constructor")
+  ("object has attribute not callable got unexpected keyword argument arguments missing required positional " +
+   "index out bounds for dimension with size range tuple cannot import name from subscriptable json serializable " +
+   "type mismatch expected but the and was were are this that which when while error invalid value none")
+    .split(" ").forEach(function (word) { BOILERPLATE[word] = true; });
 
   function words(text) {
     var found = text.toLowerCase().match(WORD) || [];
@@ -165,8 +171,11 @@
     var pasted = parse(text);
     var anyMessage = pasted.raised.some(function (raised) { return raised.message; });
     if (!anyMessage && !pasted.frames.length) return [];
+    var common = Object.create(null);
+    (index.common || []).forEach(function (word) { common[word] = true; });
     var wordSets = pasted.raised.map(function (raised) {
-      var set = Object.create(null), list = words(raised.message);  // no inherited names ("constructor")
+      var set = Object.create(null);  // no inherited names ("constructor")
+      var list = words(raised.message).filter(function (word) { return !common[word] && !BOILERPLATE[word]; });
       list.forEach(function (word) { set[word] = true; });
       return { set: set, count: list.length };
     });

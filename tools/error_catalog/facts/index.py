@@ -23,6 +23,8 @@ from tools.error_catalog.facts.match import (
     SITE,
     WHOLE,
     Target,
+    common_words,
+    distinctive,
     regex,
     score,
     words,
@@ -226,5 +228,9 @@ def build_index(
     by_slug = {t["id"]: t for t in entry_targets}
     mechanism_targets = [dataclasses.asdict(mechanism_target(m, site_targets, by_slug)) for m in mechanisms]
     targets = entry_targets + mechanism_targets + targets
-    targets += [dataclasses.asdict(fix_target(f)) for f in fixes]
-    return {"torchrl": catalog.torchrl, "targets": targets}
+    targets += [dataclasses.asdict(f) for f in map(fix_target, fixes)]
+    # Each target keeps only the words that tell it apart; the matcher drops the same from a message.
+    common = common_words([t["words"] for t in targets])
+    for target in targets:
+        target["words"] = distinctive(target["words"], frozenset(common))
+    return {"torchrl": catalog.torchrl, "common": common, "targets": targets}

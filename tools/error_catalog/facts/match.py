@@ -47,6 +47,63 @@ RESULTS = 8
 # A template needs this much fixed text to say anything: "{key}" alone matches every KeyError.
 MIN_FIXED = 8
 WORD = re.compile(r"[a-z_][a-z0-9_]{2,}")
+# Words that say nothing of which failure a message is: those of the messages Python and torch raise
+# themselves ("'X' object has no attribute 'y'", "got an unexpected keyword argument", "index ... is
+# out of bounds for dimension"), and, added by the index, those of more than COMMON_SHARE of its targets.
+# Two messages that share only such words share nothing; the names around them (the class, the
+# attribute, the keyword) are what tells failures apart.
+BOILERPLATE = frozenset(
+    [
+        "object",
+        "has",
+        "attribute",
+        "not",
+        "callable",
+        "got",
+        "unexpected",
+        "keyword",
+        "argument",
+        "arguments",
+        "missing",
+        "required",
+        "positional",
+        "index",
+        "out",
+        "bounds",
+        "for",
+        "dimension",
+        "with",
+        "size",
+        "range",
+        "tuple",
+        "cannot",
+        "import",
+        "name",
+        "from",
+        "subscriptable",
+        "json",
+        "serializable",
+        "type",
+        "mismatch",
+        "expected",
+        "but",
+        "the",
+        "and",
+        "was",
+        "were",
+        "are",
+        "this",
+        "that",
+        "which",
+        "when",
+        "while",
+        "error",
+        "invalid",
+        "value",
+        "none",
+    ]
+)
+COMMON_SHARE = 40  # a word in more than 1 target in this many is common
 # Escaped in a template's regular expression: the characters special in Python's re and in JavaScript.
 _SPECIAL = re.compile(r"([\\^$.|?*+()\[\]{}/])")
 
@@ -56,8 +113,8 @@ def words(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=64)
-def _word_set(message: str) -> frozenset[str]:
-    return frozenset(words(message))
+def _word_set(message: str, common: frozenset[str]) -> frozenset[str]:
+    return frozenset(distinctive(words(message), common))
 
 
 def regex(parts: list[Part]) -> tuple[str, int]:
@@ -127,6 +184,19 @@ def _template_score(target: dict, message: str) -> int:
     return best
 
 
+def distinctive(words_of_text: list[str], common: frozenset[str]) -> list[str]:
+    return [word for word in words_of_text if word not in common and word not in BOILERPLATE]
+
+
+def common_words(word_lists: list[list[str]]) -> list[str]:
+    """The words more than one target in COMMON_SHARE holds, sorted: the index stores them."""
+    counts: dict[str, int] = {}
+    for listed in word_lists:
+        for word in set(listed):
+            counts[word] = counts.get(word, 0) + 1
+    return sorted(word for word, count in counts.items() if count * COMMON_SHARE > len(word_lists))
+
+
 def _word_score(target: dict, message_words: set[str], count: int) -> int:
     own = target["words"]
     if len(own) < 2 or not count:
@@ -150,13 +220,14 @@ def frame_depth(target: dict, pasted: Pasted) -> int | None:
     return None
 
 
-def score(target: dict, pasted: Pasted) -> tuple[int, str]:
+def score(target: dict, pasted: Pasted, common: frozenset[str] = frozenset()) -> tuple[int, str]:
+    """(points, why) of one target; ``common``: the index's common words, left out of the messages' words."""
     best, why = 0, ""
     for position, raised in enumerate(pasted.raised):
         points = _template_score(target, raised.message)
         reason = "message"
         if not points:
-            message_words = _word_set(raised.message)
+            message_words = _word_set(raised.message, common)
             points, reason = _word_score(target, message_words, len(message_words)), "words"
         if not points:
             continue
@@ -186,9 +257,10 @@ def explain(index: dict, text: str, limit: int = RESULTS) -> list[Result]:
     pasted = parse(text)
     if not any(raised.message for raised in pasted.raised) and not pasted.frames:
         return []
+    common = frozenset(index.get("common", ()))
     found = []
     for position, target in enumerate(index["targets"]):
-        points, why = score(target, pasted)
+        points, why = score(target, pasted, common)
         if points >= SHOWN or (why == "frames" and points > 0):
             found.append((-points, KIND_ORDER[target["kind"]], position, target, why))
     found.sort(key=lambda item: item[:3])
