@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-# Issue 23's targets.
+# The project's time targets (DEVELOPERS' guide): reported by `make bench`, never asserted.
 COLD_BUILD_RATIO = 3.0  # cold build <= 3 x the import floor
 SERVE_FIRST_PAGE_RATIO = 1.2  # `make serve` serves its first page within 1.2 x the cold build
 WARM_PROSE_SECONDS = 0.5  # rebuild after a prose edit

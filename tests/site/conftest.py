@@ -48,6 +48,6 @@ def browser():
 def reader_sweep(browser, served_site, built_site) -> sweep.Sweep:
     """Every page of the site, loaded once and probed at the three widths (tests/site/sweep.py)."""
     found = sweep.visit_every_page(browser, served_site, built_site.site_dir)
-    # The figures of issue 22's note, for a run with -s.
+    # The sweep's figures, for the record, in a run with -s.
     print(json.dumps(sweep.summary(found, built_site.site_dir), indent=1))
     return found

@@ -44,7 +44,7 @@ def traceback_text(frames: list[str], error_text: str) -> str:
     """A traceback as Python prints it, through the given torchrl frames (innermost first) to the error."""
     lines = [
         "Traceback (most recent call last):",
-        '  File "/home/me/train.py", line 40, in <module>',
+        '  File "/opt/project/train.py", line 40, in <module>',
         "    loss(batch)",
     ]
     for frame in reversed(frames):
