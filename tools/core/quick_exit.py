@@ -1,7 +1,7 @@
-"""Ending a process that imported torch without the interpreter's teardown (issue 23).
+"""Ending a process that imported torch without the interpreter's teardown.
 
 When a process that imported torch and torchrl exits normally, the interpreter frees their
-objects one by one: 0.35-0.5 s after every cold build (``make bench`` reports it as
+objects one by one: a noticeable wait after every cold build (``make bench`` reports it as
 ``after_build``), with the second core idle.  The operating system frees a process's memory all
 at once.  So a command that has finished successfully, with nothing left to write, flushes its
 output streams, runs the exit handlers (temporary directories removed, logging flushed) and

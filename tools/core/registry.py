@@ -88,8 +88,8 @@ class Concern:
     files: Callable[[], Mapping[str, str]] | None = None
 
 
-# The concerns once found: pages ask for them on every cross-link (``links``, ``badges``), about
-# 2,800 times a build, and importing each module again through ``stage`` cost 0.2-0.3 s of it.
+# The concerns once found: pages ask for them on every cross-link (``links``, ``badges``),
+# thousands of times a build, and importing each module again through ``stage`` was a noticeable cost.
 _found: list[Concern] = []
 
 

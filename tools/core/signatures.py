@@ -303,7 +303,7 @@ def wrap_signature(one_line: str, width: int = SIGNATURE_WIDTH) -> str:
     """``Name(a, b=1)`` as a formatter prints it: kept when it fits ``width``, else one argument per line.
 
     Takes the one-line text ``format_signature`` returns, so records keep a single
-    form and only pages lay it out (a 900-character line scrolls forever on a phone).
+    form and only pages lay it out (a line of hundreds of characters scrolls forever on a phone).
     """
     if len(one_line) <= width or "(" not in one_line or not one_line.endswith(")"):
         return one_line

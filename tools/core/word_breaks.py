@@ -8,13 +8,13 @@ gets a ``<wbr>`` after each ``_``, ``.`` and ``/`` that sits between two parts o
 a name (``make_value_estimator``, ``torchrl.objectives``), and
 ``docs/assets/site.css`` forbids breaking elsewhere.
 
-Only in code spans of at least ``LONG`` characters (issue 22), and only after
+Only in code spans of at least ``LONG`` characters, and only after
 ``_ . /`` (no longer after ``, ( =``).  A short name (``td_error``, ``gamma=0.99``)
 stays whole: its column is at least that wide.  The threshold was measured in
-Chromium at 1280 px on the built site: at 28 characters, names of 12 to 27
-characters kept the hook-points table (trainers/loop) and 19 loss pages' tables
-from fitting once cells no longer break words anywhere; at 12, the hook-points
-table and the loss table fit again, and 7 constructor tables still scroll their
+Chromium at 1280 px on the built site: a higher one left mid-length names whole,
+which kept the hook-points table (trainers/loop) and loss pages' tables
+from fitting once cells no longer break words anywhere; at ``LONG``, the hook-points
+table and the loss table fit, and a few constructor tables still scroll their
 description column (upstream prose with long names outside backticks).
 ``tests/site/test_reader_sweep.py`` counts the breaks.
 

@@ -3,7 +3,7 @@
     python -m tools.site.build_command [mkdocs build options]
 
 After a successful build nothing is left to write, and the interpreter's teardown of torch's
-objects took 0.35-0.5 s (``tools.core.quick_exit``).  A failed build exits the usual way, with
+objects takes a noticeable while (``tools.core.quick_exit``).  A failed build exits the usual way, with
 MkDocs' own message and status.  Not a plugin hook: ``on_shutdown`` also runs after a failed
 build, and cannot tell that it failed.
 """

@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 
 # Shared memory where the system has it: creating a claim in /tmp on this project's machines (ext4
-# on a virtual disk) costs ten times as much (65 us against 6 us), and a build creates, writes and
-# reads about a thousand of them, with every rendered page's HTML.
+# on a virtual disk) costs many times as much, and a build creates, writes and
+# reads a great many of them, with every rendered page's HTML.
 _SHARED_MEMORY = Path("/dev/shm")
 
 

@@ -1,10 +1,10 @@
 """The Markdown exports for agents: ``llms.txt``, ``llms-full.txt`` and one ``.md`` file per page.
 
-Until issue 23 the mkdocs-llmstxt plugin wrote them.  It parsed each page's
+The mkdocs-llmstxt plugin used to write them.  It parsed each page's
 HTML with BeautifulSoup's pure-Python parser, converted it with markdownify and
-formatted the result twice with mdformat: 40 % of a cold build (25 s of 62 s).
-Its tables also cut a cell at the first ``|`` inside it (352 cells on 51
-pages), since neither markdownify nor mdformat escaped it.  The plugin offers
+formatted the result twice with mdformat: a large share of a cold build.
+Its tables also cut a cell at the first ``|`` inside it, on many pages,
+since neither markdownify nor mdformat escaped it.  The plugin offers
 no way to swap its converter, so the exports are written here with
 html-to-markdown, a maintained converter compiled from Rust: a page takes
 milliseconds, and a ``|`` in a table cell is escaped (``\\|``), so every cell

@@ -72,8 +72,8 @@ def on_startup(command: str, dirty: bool) -> None:
 
 def on_shutdown() -> None:
     # The process exits next.  With torch and torchrl imported, the interpreter's
-    # last garbage collections take about a second (`make bench`: exiting was a
-    # quarter of a cold build); frozen objects are left to the operating system.
+    # last garbage collections are slow (`make bench`: exiting was a sizeable
+    # share of a cold build); frozen objects are left to the operating system.
     gc.freeze()
 
 
@@ -82,7 +82,7 @@ def _check_site_url(config: MkDocsConfig) -> None:
 
     ``mkdocs serve`` is local by nature; ``make build``/``make serve`` set LOCAL_BUILD=1 and say
     so; the Pages workflow sets SITE_URL.  A plain ``mkdocs build`` without either used to write
-    a sitemap of http://127.0.0.1:8000/ URLs (issue 22).
+    a sitemap of http://127.0.0.1:8000/ URLs.
     """
     host = urlsplit(config.site_url or "").hostname
     if host in LOOPBACK and _build["command"] != "serve" and os.environ.get("LOCAL_BUILD") != "1":
@@ -97,7 +97,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _check_site_url(config)
     # Python's cyclic collector walks every tracked object on each full collection, and once
     # torch and torchrl are imported there are millions: collections spread over the import and
-    # the generation cost about a fifth of a cold build (issue 23).  It stays off until every
+    # the generation cost a sizeable share of a cold build.  It stays off until every
     # page's Markdown is rendered (`on_env`), where the objects alive then are frozen: later
     # collections skip them.  Nothing here relies on collecting cycles early.
     gc.disable()
@@ -141,9 +141,9 @@ def _expand_nav(items, known: list[str]):
     Kept instead of mkdocs-awesome-nav (or literate-nav): awesome-nav takes its
     globs from ``.nav.yml`` files beside the pages, which generated pages do
     not have (they live in ``.cache/generated/``), so the nav would move out of
-    mkdocs.yml into several files for the sake of ~30 lines; and it builds the
+    mkdocs.yml into several files for the sake of a few dozen lines; and it builds the
     nav from the files it sees in ``on_files``, so it would also depend on
-    running after this hook's generated pages.  Reviewed for issue 16.
+    running after this hook's generated pages.
     """
     listed = set()
 
@@ -283,7 +283,7 @@ def _freeze_and_collect_again() -> None:
     Only the first build of a process freezes (without collecting: a full collection then walks
     everything torch allocated); after a `make serve` rebuild the collector simply resumes, and
     its collections walk only what was made since.  Whether this process froze is kept in a flag:
-    ``gc.get_freeze_count()`` counts the frozen objects one by one (0.1 s of every rebuild).
+    ``gc.get_freeze_count()`` counts the frozen objects one by one (a cost on every rebuild).
     """
     if not _froze:
         gc.freeze()

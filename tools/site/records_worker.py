@@ -1,4 +1,4 @@
-"""Records measured on the second core while the build goes on (issue 23).
+"""Records measured on the second core while the build goes on.
 
 A build spends most of its generation time measuring record sets, one after
 the other, on one core.  When a build starts with record sets to measure, the
@@ -149,7 +149,7 @@ def start() -> None:
     stop()
     if not enabled() or (os.cpu_count() or 1) < 2 or _started_once:
         # Only a process's first build: a `make serve` rebuild finds its records in memory, and
-        # asking each set whether it is kept (a fingerprint each) cost a prose rebuild 0.3 s.
+        # asking each set whether it is kept (a fingerprint each) was a noticeable cost to a prose rebuild.
         return
     _started_once.append(True)
     if cache.disk_cache_enabled():  # without it, and in a process's first build, nothing is kept yet
@@ -241,5 +241,5 @@ def measure_from_the_end(side: WorkerSide, record_sets: list[cache.RecordSet]) -
 
 if __name__ == "__main__":
     # Without the interpreter's teardown: freeing what the measurements built took this process
-    # about 3 s of CPU after its last record set, on a core the build's page rendering needs.
+    # seconds of CPU after its last record set, on a core the build's page rendering needs.
     quick_exit.exit_quickly(main(*sys.argv[1:]))

@@ -1,8 +1,8 @@
-"""Pages rendered and written on the second core while the build does the same (issue 23).
+"""Pages rendered and written on the second core while the build does the same.
 
 MkDocs renders every page (Markdown to HTML), then writes every page (theme
 template, search entry, file), one after the other, on one core: in a cold build
-those two loops were about half the time, and the second core sat idle once the
+those two loops were a large share of the time, and the second core sat idle once the
 records were measured.  Before each loop the build forks a child that works from
 the *end* of the loop's order while the build works from the start; each page
 is claimed first (a file created exclusively in a shared directory), so each is

@@ -1,8 +1,8 @@
-"""Material's search index, fed each page's HTML without the tags that cannot change it (issue 23).
+"""Material's search index, fed each page's HTML without the tags that cannot change it.
 
 Material's search plugin reads every page's HTML with Python's ``html.parser`` and
 spends Python-level work on every tag (an element object, a walk over the open
-elements).  The site's articles hold about 230,000 tags, and almost half of them
+elements).  The site's articles hold hundreds of thousands of tags, and many of them
 carry no text the index keeps:
 
 - the ``<span class="...">`` tokens Pygments puts around every word of highlighted code,
@@ -12,7 +12,7 @@ carry no text the index keeps:
 
 Without them the parser sees the same text, in larger pieces, and produces the
 same sections: ``tests/tools/site/test_search_index.py`` holds every page of a
-test build to that.  The index's entries cost about half the CPU (about 1 s of a
+test build to that.  The index's entries cost much of the CPU (a noticeable part of a
 cold build over both cores).  Nothing else of the plugin changes: this subclasses
 its ``SearchIndex`` and stands in for the instance its ``on_config`` created.
 """

@@ -1,9 +1,9 @@
 """Compiled theme templates kept for the life of the process: `make serve` rebuilds skip Jinja's compiler.
 
 MkDocs loads the config again for every `make serve` rebuild, which makes a new
-theme and a new Jinja environment, and so compiles Material's templates (43 of
-them) again: about 0.4 s of CPU, most of a rebuild after a prose edit (issue
-23).  Jinja's own hook for keeping compiled templates is a ``BytecodeCache``;
+theme and a new Jinja environment, and so compiles Material's templates again:
+most of the CPU of a rebuild after a prose edit.  Jinja's own hook for keeping
+compiled templates is a ``BytecodeCache``;
 its file-backed caches would write into the project or a temporary folder, and
 a rebuild only needs what this process compiled already, so the code objects
 stay in memory.  Each is filed under the template's name *and* the checksum of

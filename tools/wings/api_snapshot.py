@@ -175,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(wheels, ignore_errors=True)
         if not args.keep and venv.exists():
             started = time.monotonic()
-            shutil.rmtree(venv, ignore_errors=True)  # ~1 GB of small files: 60-90 s on a busy machine
+            shutil.rmtree(venv, ignore_errors=True)  # torch's many small files: slow to delete on a busy machine
             print(f"deleted {venv.relative_to(ROOT)} in {time.monotonic() - started:.0f} s", flush=True)
     return 0
 

@@ -4,7 +4,7 @@ torchrl writes Google sections (``Args:``, ``Returns:``) but Sphinx inside
 them: roles (``:class:`~torchrl.objectives.ClipPPOLoss```), double-backtick
 literals, ``.. note::`` directives, ``Examples:`` full of doctests.  Left
 as they are, griffe mis-parses parameter names ("alpha_init (" from
-``alpha_init (:obj:`float`, optional)``) and mkdocstrings prints ~60
+``alpha_init (:obj:`float`, optional)``) and mkdocstrings prints dozens of
 warnings.  ``to_markdown`` rewrites one docstring; ``TorchrlDocstrings`` is
 the griffe extension that applies it to every object griffe loads.
 

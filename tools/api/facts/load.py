@@ -1,6 +1,6 @@
 """One griffe parse of the documented torchrl modules per process, shared by the tables and mkdocstrings.
 
-Stock mkdocstrings loads all of torchrl (469 modules, 7-16 s on this machine)
+Stock mkdocstrings loads all of torchrl (hundreds of modules, seconds of a build)
 for the first ``:::`` block.  Here griffe reads only the modules that define
 a documented class or one of its bases (``objects.modules_to_load``), with
 the ``TorchrlDocstrings`` extension, and the MkDocs adapter hands the result
@@ -94,8 +94,8 @@ def defined_at(path: str) -> str | None:
     """Where the object ``path`` names is defined (``torchrl.objectives.ClipPPOLoss.set_keys`` ->
     ``torchrl.objectives.common.LossModule.set_keys``), or None when the parse does not know it.
 
-    Kept for the process, as the parse is: resolving griffe's aliases for the thousand entries
-    of objects.inv took most of a `make serve` rebuild (issue 23)."""
+    Kept for the process, as the parse is: resolving griffe's aliases for every entry
+    of objects.inv took most of a `make serve` rebuild."""
     try:
         obj = _lookup(path)
         return (obj.final_target if isinstance(obj, griffe.Alias) else obj).path
@@ -114,8 +114,8 @@ def _members(path: str) -> dict:
     """What ``collection()[path][name]`` looks ``name`` up in, computed once per owner.
 
     griffe builds a class's inherited members (every base's members wrapped in new aliases) and an
-    alias's members afresh on each lookup, and objects.inv asks for about a thousand paths through
-    the same few classes: most of ``defined_at``'s time in a cold build (issue 23's profile)."""
+    alias's members afresh on each lookup, and objects.inv asks for its many paths through
+    the same few classes: most of ``defined_at``'s time in a cold build."""
     return _lookup(path).all_members
 
 

@@ -3,10 +3,10 @@
 A loss or trainer page shows its constructor arguments in the site's own
 table, each with its description from the one griffe parse
 (``tools.api.facts.load.parameter_docs``); the API section below repeated the
-same descriptions in the class docstring's "Parameters" tables (28% of the
-ClipPPOLoss page; about a tenth of the search index every page downloads).
-Those tables are replaced by a line linking the page's own table (issue 22:
-a parameter's description once per page).  Methods' parameters, and the
+same descriptions in the class docstring's "Parameters" tables (a large share of
+the ClipPPOLoss page, and of the search index every page downloads).
+Those tables are replaced by a line linking the page's own table (a
+parameter's description once per page).  Methods' parameters, and the
 classes whose pages have no such table (estimators, updaters, hooks, the base
 classes), stay as mkdocstrings renders them.
 """

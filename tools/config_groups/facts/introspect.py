@@ -33,7 +33,7 @@ def import_recording_warnings() -> list[str]:
     """Import the configs here, for the first time, with every warning shown: what does a user see?
 
     What ``start_import_warnings`` reads from a fresh interpreter, without starting one (a
-    second import of torch and torchrl beside the build's own, issue 23).  Only valid while
+    second import of torch and torchrl beside the build's own).  Only valid while
     ``first_import_is_ahead()``.
     """
     import importlib

@@ -48,8 +48,8 @@ def render_groups(survey: ConfigSurvey) -> str:
             named = f'<span id="{anchor(config.name)}"></span>`{config.name}`'
             named += registry.badges(f"configs {config.name}", urls.CONFIG_GROUPS)
             rows.append((f"`{group.name}/{entry.name}`", named, target, _builds(config), config.resolved_how))
-        # Folded (issue 22: the tables made a 28,000 px page); a link to #cfg-<Config> opens its block
-        # (browsers reveal a closed <details> holding a fragment's target).
+        # Folded: unfolded, the tables made the page far taller than the reader sweep's limit; a link
+        # to #cfg-<Config> opens its block (browsers reveal a closed <details> holding a fragment's target).
         count = f"{len(rows)} option{'s' if len(rows) != 1 else ''}"
         out += [f'??? note "The {count} of `{group.name}`"', ""]
         header = ("Option", "Config dataclass", "`_target_`", "Builds", "How the class is known")

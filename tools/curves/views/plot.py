@@ -3,7 +3,7 @@
 The SVGs are drawn offline, not by the build: ``make curves`` writes each
 trained family's ``outputs/curves/<family>/curve.svg`` and ``make curve-plots``
 redraws them all from the committed runs.  Drawing them cost every cold build
-a matplotlib import and a process beside it (issue 23); the build only reads
+a matplotlib import and a process beside it; the build only reads
 the files, and ``tests/tools/curves/test_committed.py`` fails, naming
 ``make curve-plots``, when one is not what this module draws now.
 """

@@ -37,7 +37,7 @@ def render_overview(reference: EstimatorReference, here: str = urls.ESTIMATOR_RE
     """One row per estimator class, linked to its page: what it is, how a loss asks for it, what it needs.
 
     On the reference page itself each row also carries the class's old anchor (``reference.md#gae``:
-    each class had its section there until issue 22), so links to it still land on the class.
+    each class once had its section there), so links to it still land on the class.
     """
     rows = []
     for record in reference.estimators:

@@ -118,7 +118,7 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
         )
         for r in records
     ]
-    # The legend sits above the table (below 43 rows nobody finds it); hovering a mark shows it too.
+    # The legend sits above the table (below dozens of rows nobody finds it); hovering a mark shows it too.
     legend = (
         f"**Marks:** Action {mark('D')} discrete, {mark('C')} continuous, both, or {mark('–')} none. "
         f"{mark('✗')} before an estimator: declared by the class, but it failed when measured. "

@@ -3,7 +3,7 @@
 ``tools/wings/recipe_probe.py`` runs a recipe file unchanged, in a fresh interpreter,
 with torchrl instrumented, and reports what a wiring mistake breaks silently (loss
 terms, buffer contents, target updates, prioritized replay, the rows ``train()``
-returns).  A run takes 10-20 s, and the 21 recipes were a third of ``make test``.
+returns).  A run takes many seconds, and the recipes were a large share of ``make test``.
 So ``make outputs`` runs each recipe whose report is missing or stale and keeps the
 report in ``outputs/recipe-probes/<family>.json`` with a key: the hash of the recipe,
 of the probe, of any project code the recipe imports and of the pinned versions.

@@ -45,7 +45,7 @@ def render_counts(rows: list[ParityRow]) -> str:
 
 
 # One page per config group (configs/parity/<group>.md) keeps the audit from being one
-# 127,000 px page that outranks the right page in search; the hand-written summary page
+# wall of a page that outranks the right page in search; the hand-written summary page
 # lists only the configs that differ.
 UNREGISTERED = urls.UNGROUPED  # configs stored in no ConfigStore group
 
@@ -111,7 +111,7 @@ def _details(row: ParityRow, here: str) -> list[str]:
     if suspicious:
         out += [_differences_table(row, suspicious, here), ""]
     if by_design:
-        # By-design differences are folded (issue 22: the transform group was a 28,500 px page);
+        # By-design differences are folded (unfolded, the transform group's page was a wall);
         # the suspicious ones above stay in view.
         title = f"{len(by_design)} difference{'s' if len(by_design) > 1 else ''} by design"
         if suspicious:
@@ -137,7 +137,7 @@ def _differences_table(row: ParityRow, differences, here: str) -> str:
 
 
 # A group whose differing configs are more than this puts their sections on pages of their own, this
-# many at most per page (issue 22: the transform group's 50 differing configs made a 27,000 px page).
+# many at most per page (on one page, the transform group's differing configs made a wall of a page).
 DETAILS_PER_PAGE = 20
 
 

@@ -60,7 +60,7 @@ def _segment(source: str, node: ast.AST) -> str | None:
     """``ast.get_source_segment(source, node)``, with the source split into lines once.
 
     The standard library splits the whole file again for every node it is asked about:
-    that was most of reading the recipes (about 800 nodes in 21 files) in a cold build.
+    that was most of reading the recipes (hundreds of nodes) in a cold build.
     """
     end_line, end_col = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
     if end_line is None or end_col is None:

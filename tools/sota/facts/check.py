@@ -11,7 +11,7 @@
 * each ``*_trainer`` config's classes are what its composed ``trainer`` node
   instantiates: the nodes ``make sota-compose`` found on the trainer's
   instantiation path (``tools.sota.facts.compositions``; composing costs Hydra
-  about half a second per config, so it is stored keyed on the pins), each
+  too long per config for every build, so it is stored keyed on the pins), each
   mapped to its class by the config survey, the one record of what a config
   builds (``tools.config_groups``: measured by instantiating for loss
   factories, with the node's own selector values).  A node the YAML inherits

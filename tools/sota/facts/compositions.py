@@ -8,7 +8,7 @@ node instantiates (what the script's ``hydra.utils.instantiate(cfg.trainer)``
 builds; a node the YAML inherits but the trainer never reaches is left out).
 A config that does not compose as written is composed again without the keys
 Hydra refused (``dropped``), so that what its trainer would build is still known.  Each composition costs
-Hydra about half a second, too much for every cold build, so the result is
+Hydra too long for every cold build, so the result is
 kept with a key: the hash of data/sota.json, of the composing code and of the
 pinned versions.  The page shows the stored result; ``tests/tools/sota/``
 fails when the key is stale.

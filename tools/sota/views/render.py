@@ -1,8 +1,8 @@
 """SOTA map records -> Markdown.  Pure functions; no MkDocs here.
 
 The map is an overview (``urls.SOTA``: one row per directory, narrow enough for a laptop) and one
-page per algorithm family (``urls.sota_family``).  One page held everything until issue 22: 150,000 px
-tall, 109 tables, near-identical scripts repeating whole tables.  Now a family page says once what a
+page per algorithm family (``urls.sota_family``).  One page holding everything was a wall of
+tables, near-identical scripts repeating whole tables.  Now a family page says once what a
 group of scripts builds (scripts that build the same classes share one entry) and folds the
 per-script detail (file and line of each construction, arguments, hyperparameters) into collapsed
 blocks.  The overview keeps the ``#dir-<directory>`` and ``#family-<slug>`` anchors that other pages

@@ -67,7 +67,7 @@ def render_smoke(sota: SotaMap) -> str:
                 )
             )
     rows.sort(key=lambda row: row[0])
-    # Folded: 36 rows of commands made the overview the tallest part of the map (issue 22).
+    # Folded: a row of commands per test made the overview the tallest part of the map.
     lines += [f'??? note "The {len(rows)} smoke tests: NAME, directory, script and what each runs"', ""]
     lines += ["    " + line for line in table(("NAME", "Directory", "Script", "What the test runs"), rows).split("\n")]
     lines += [

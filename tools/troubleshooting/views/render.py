@@ -88,7 +88,7 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: 
     The cause comes first under the heading, so a search result's preview (the start of the
     section's indexed text) shows the symptom and its cause; the reproduction and the fix sit in
     a ``data-search-exclude`` block, so a preview is never a code block taller than the results
-    panel (issue 22).  The error text stays indexed: pasting it is how readers search.
+    panel.  The error text stays indexed: pasting it is how readers search.
     """
     parts = [f"## {_inline(entry.symptom)} {{ #{entry.slug} }}\n", f"**Why.** {entry.cause}\n"]
     if entry.kind == SILENT:
@@ -136,7 +136,7 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: 
             if len(fixes) > 1:
                 blocks.append(f"*{_inline(caption)}:*\n")
             blocks.append(_fence("python", code, changed_lines(entry.reproduce, code)))
-        # Folded: the fix shows what changed; the whole reproduction is a click away (issue 22).
+        # Folded: the fix shows what changed; the whole reproduction is a click away.
         blocks.append(
             f'??? example "Reproduce (runs alone; {what})"\n'
             + textwrap.indent(_fence("python", entry.reproduce), "    ")
@@ -167,7 +167,7 @@ def render_by_error(curated: Curated, captures: Captures) -> str:
     """Error text (first line) -> entry: one list per exception type, the message is the link.
 
     A list, not a table: a message is a sentence to scan, and a link column beside it left
-    the message 76 px wide (issue 22).  Types and messages are sorted case-insensitively.
+    the message a sliver of a column.  Types and messages are sorted case-insensitively.
     """
     groups: dict[str, list[tuple[str, Entry, str]]] = {}
     for entry in curated.entries:

@@ -611,7 +611,7 @@ def _warn_category(call: ast.Call) -> str | None:
 
 
 # Lines worth visiting: a statement none of whose lines matches is skipped whole (the build runs this
-# scan on the pinned torchrl, and visiting every node of ~80 files cost seconds; skipping cut it ~4x).
+# scan on the pinned torchrl, and visiting every node of its files cost seconds; skipping cuts most of that).
 # A message resolved through a name needs the warn/raise line itself, hence those words too.
 _INTERESTING = re.compile(DEPRECATION_WORDS.pattern + r"|FutureWarning|warn|raise", re.IGNORECASE)
 

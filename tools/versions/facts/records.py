@@ -27,7 +27,7 @@ class Versions:
         return {**self.by_name(), "python": self.python}
 
 
-@functools.cache  # once per process: every generated page's banner asks (0.15 s per build, `make bench`)
+@functools.cache  # once per process: every generated page's banner asks (a cost `make bench` saw on each build)
 def read_versions() -> Versions:
     """Read installed versions from package metadata (no import needed)."""
     packages = []

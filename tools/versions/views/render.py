@@ -15,7 +15,7 @@ def render_inline(versions: Versions) -> str:
 def render_banner(versions: Versions, about_link: str) -> str:
     """The one-line note every generated page carries under its title, linking to the versions table.
 
-    One quiet line rather than a box: the same box atop 69 pages pushed every page's
+    One quiet line rather than a box: the same box atop every generated page pushed every page's
     content down and read as a warning.
     """
     return f"Generated against {render_inline(versions)} · [how]({about_link})\n{{: .versions-note }}\n"

@@ -47,7 +47,7 @@ MAX_DROPPED = 5
 @contextmanager
 def _shared_config_store():
     """Hydra deep-copies its StructuredConfigSource, and with it the whole ConfigStore, on every
-    compose (0.7 s of torchrl's hundreds of options here).  The store is a process-wide singleton
+    compose (a noticeable cost with torchrl's hundreds of options).  The store is a process-wide singleton
     that composing only reads (``ConfigStore.load`` hands out copies), so share it while we compose."""
     from hydra._internal.core_plugins.structured_config_source import StructuredConfigSource
 

@@ -1,8 +1,8 @@
 """Pass each constructor argument a non-default value and record what the loss does with it.
 
 Each argument is judged alone: accepted, accepted with a warning (deprecated
-or not), or refused with an error.  Trying ~15 arguments one by one on 38
-losses costs ~1.5 s of constructor calls, so the probe tests them in groups
+or not), or refused with an error.  Trying every argument one by one on every
+loss costs seconds of constructor calls, so the probe tests them in groups
 first (group testing): a group that constructs without any new warning
 clears all its members at once, and only a group that raised or warned is
 split in halves until the culprits stand alone.  Each outcome shown is then
