@@ -2,7 +2,7 @@
 
 Session-scoped: a module fixture is torn down whenever the worker runs a test of another module in
 between, and xdist interleaves modules, so a sweep of every page was made again for each run of its
-module's tests (four sweeps of ~3 minutes in one CI run).  Defined here, once: Playwright's sync API
+module's tests (four sweeps of minutes each in one CI run).  Defined here, once: Playwright's sync API
 runs one instance per thread, so a module that imported its own copy of the fixture would start a
 second one beside this and fail.
 

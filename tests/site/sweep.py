@@ -1,6 +1,6 @@
 """One visit to every page of the built site, for the reader tests: every page probe, at three widths.
 
-Each page is loaded once per run (a page load is most of a sweep's cost: ~190 pages) and probed
+Each page is loaded once per run (a page load is most of a sweep's cost, one per page) and probed
 in this order, each probe seeing the page as the test that asserts on it expects:
 
 - 1400 px: identifiers broken inside a table cell (``SPLIT_IDENTIFIERS``) and unrendered Markdown
@@ -219,7 +219,7 @@ def duplicate_titles(site: Path) -> dict[str, list[str]]:
 
 
 def summary(sweep: Sweep, site: Path) -> dict:
-    """The figures of issue 22's note: MEASURE's findings counted at each width it ran at."""
+    """The figures for the record: MEASURE's findings counted at each width it ran at."""
     out = {}
     for name in MEASURED:
         pages = sweep.pages[name]

@@ -131,7 +131,7 @@ def test_the_search_index_holds_a_loss_parameters_description_once(site):
     )
     assert holding == ["losses/ClipPPOLoss/#constructor"]
     page = (site / "losses" / "ClipPPOLoss" / "index.html").read_text(encoding="utf-8")
-    assert page.count(description) == 1  # said once (issue 22): the API section links the table instead
+    assert page.count(description) == 1  # said once: the API section links the table instead
     assert 'each is described once, in <a href="#constructor">the table above</a>' in page
     # A page without its own parameter table keeps the API section's parameters searchable.
     assert any(

@@ -97,7 +97,7 @@ def _exported_cells(markdown: str) -> set[str]:
 
 
 def test_exported_tables_keep_every_cell_whole_even_with_a_bar_inside(site):
-    # mkdocs-llmstxt cut such a cell at its first `|` (352 cells on 51 pages, issue 23).
+    # mkdocs-llmstxt cut such a cell at its first `|`, on many pages.
     checked, cut = 0, []
     for page in expanded_pages():
         html_path = site / built_html_path(page)

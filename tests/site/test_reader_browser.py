@@ -4,8 +4,8 @@ The reader sweep (tests/site/sweep.py, fixture ``reader_sweep`` in conftest.py) 
 page of the built site once and measures it at three widths (1400 px: identifiers in table
 cells; 1280 px: tables' columns; 390 px: sideways scrolling), so adding pages adds one load
 each, not three; test_reader_sweep.py asserts on the same visit.  The tests below then
-assert on those measurements; they know no page by name except where the issue
-named a table (the loss table, the hook-points table, the loss constructors).
+assert on those measurements; they know no page by name except the pages of the tables
+they check (the loss table, the hook-points table, the loss constructors).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from tests.site.test_browser import BROWSER_MARKS, HANG_GUARD_MS, SUB_PATH, _htm
 # same group name): the sweep of every page they share is made once per run.
 pytestmark = [*BROWSER_MARKS, pytest.mark.xdist_group("reader-sweep")]
 
-# Tables whose columns must all be visible at 1280 px (the issue named them), by page pattern
+# Tables whose columns must all be visible at 1280 px, by page pattern
 # and first heading: the loss table and the hook-points table.  The loss pages' constructor
-# tables were on this list while cells could break words anywhere; issue 22 forbids that (a
+# tables were on this list while cells could break words anywhere; site.css forbids that (a
 # word or number never splits; a table that cannot fit scrolls, its first column in view, which
-# test_wide_tables_keep_their_names_in_view holds), and 7 of them now scroll their last column
+# test_wide_tables_keep_their_names_in_view holds), and a few of them now scroll their last column
 # (the upstream description, long names outside backticks) at 1280 px.
 MUST_FIT = [("/losses/", "Loss"), ("/trainers/loop/", "Point")]
 

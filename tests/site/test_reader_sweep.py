@@ -1,4 +1,4 @@
-"""Every page read at 1400 px and 390 px, as issue 22 asked: words whole, code that fits, titles unique.
+"""Every page read at 1400 px and 390 px: words whole, code that fits, titles unique.
 
 The reader sweep (tests/site/sweep.py, fixture ``reader_sweep`` in conftest.py, the same visit
 test_reader_browser.py asserts on) measures every page at both widths (folded blocks opened, so
@@ -14,7 +14,7 @@ what a reader unfolds is measured too) and records:
 Page titles are read from the built HTML (no browser needed), and pasted error
 lines are searched in ``test_troubleshooting_search.py``'s way by the last test.
 ``python -m tests.site.test_reader_sweep SITE_DIR`` prints the figures for a built
-site (the before/after numbers of issue 22's note).
+site.
 """
 
 from __future__ import annotations
@@ -54,10 +54,10 @@ def test_no_code_line_is_wider_than_its_column(reader_sweep, width):
 
 # --- no wall --------------------------------------------------------------------------------------
 
-# The SOTA map was one 150,000 px page (194,000 px on a phone) before it became an overview and one
-# page per family; the estimator reference (49,000 px) one page per class; the transform group's
-# parity audit (27,000 px) a table and pages of differences.  A phone has no limit here: prose and
-# tables grow about 1.5x there; the sweep prints those heights for the record.
+# The SOTA map was one wall of a page before it became an overview and one page per family; the
+# estimator reference one page per class; the transform group's parity audit a table and pages of
+# differences.  A phone has no limit here: prose and tables grow taller there; the sweep prints
+# those heights for the record.
 HEIGHT_LIMIT = 20_000
 SCREENSHOTS = {"sota-overview": "/sota/", "sota-family": "/sota/families/soft-actor-critic/"}
 
@@ -80,7 +80,7 @@ def test_the_sota_map_is_an_overview_with_one_page_per_family(reader_sweep, site
     desktop = reader_sweep.pages["desktop"]
     families = [path for path in desktop if path.startswith("/sota/families/")]
     assert len(families) >= 10, families
-    # It was 150,000 px and 840 KB: now a map (one row per directory) and the classes table.
+    # It was one page for everything, a wall: now a map (one row per directory) and the classes table.
     assert desktop["/sota/"]["height"] < 15_000, desktop["/sota/"]["height"]
     assert (site / "sota" / "index.html").stat().st_size < 300_000
 

@@ -2,10 +2,9 @@
 
 Python sets iterate in an order that changes with the interpreter's hash seed, so a
 set that reaches a page (a captured error message that prints one, a list built from
-one) makes two builds of the same commit differ.  Issue 23 found seven files that
-did.  Here every page's expanded Markdown and the inventory are rendered by two
-fresh processes with different hash seeds, every record measured afresh in each
-(no disk cache), and compared.
+one) makes two builds of the same commit differ.  Here every page's expanded
+Markdown and the inventory are rendered by two fresh processes with different
+hash seeds, every record measured afresh in each (no disk cache), and compared.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The search index files each troubleshooting entry under its own heading (issue 9, item 6).
+"""The search index files each troubleshooting entry under its own heading.
 
 A heading that Markdown turned into HTML (an error's ``<lambda>`` or ``<key>``) lost
 those words on the page, and Material's indexer, waiting for the tag to close,

@@ -1,4 +1,4 @@
-"""Pasting an error's text into the site search finds its troubleshooting entry (issue 9, item 6).
+"""Pasting an error's text into the site search finds its troubleshooting entry.
 
 For every entry whose error the build captured, the first line of that text is
 typed into Material's search box as a reader would paste it; the entry's
@@ -17,11 +17,11 @@ from tests.site import search_box
 from tests.site.test_browser import pytestmark  # noqa: F401  (marks)
 
 TOP = 3
-# Readers paste what the terminal shows of a first line. One first line is 2,400 characters
-# (set_keys' ValueError lists every accepted field with its dataclass repr); pasted whole, its
-# dataclass boilerplate outweighs its first words and the entry ranks 4th. Longer first lines are
-# pasted up to this length (about what a terminal line shows), which keeps the message and the
-# start of the list.
+# Readers paste what the terminal shows of a first line. One first line runs to thousands of
+# characters (set_keys' ValueError lists every accepted field with its dataclass repr); pasted whole,
+# its dataclass boilerplate outweighs its first words and the entry falls out of the first TOP hits.
+# Longer first lines are pasted up to this length (about what a terminal line shows), which keeps
+# the message and the start of the list.
 MAX_QUERY = 300
 # Distinctive fragments readers paste, and the entry each must find.
 FRAGMENTS = {

@@ -1,4 +1,4 @@
-"""Every pipe table the site generates is built by ``tools.core.markdown.table()`` (issue 21: one
+"""Every pipe table the site generates is built by ``tools.core.markdown.table()`` (one
 implementation per concept). A table's rule line (``| --- |``) written anywhere else in ``tools/``
 means a second table builder, with its own escaping and its own bugs."""
 

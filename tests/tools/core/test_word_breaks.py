@@ -17,7 +17,7 @@ def test_breaks_go_after_underscores_dots_and_slashes_between_name_parts():
 
 
 def test_short_names_stay_whole():
-    # A short name keeps its column at least as wide as itself instead of breaking (issue 22).
+    # A short name keeps its column at least as wide as itself instead of breaking.
     for name in ("td_error", '"reward"', "gamma=0.99", "a_b.c"):
         assert len(name) < LONG
         assert add_break_opportunities(f"<code>{name}</code>") == f"<code>{name}</code>"

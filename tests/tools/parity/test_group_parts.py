@@ -1,5 +1,5 @@
 """A large config group's difference sections go on pages of their own; the group page keeps every
-config's anchor on its table row, so links to ``<group>.md#parity-<config>`` still land (issue 22)."""
+config's anchor on its table row, so links to ``<group>.md#parity-<config>`` still land."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A recipe whose family does not beat a random policy says so at the top of its page (issue 22).
+"""A recipe whose family does not beat a random policy says so at the top of its page.
 
 Every family beats random today, so the warning is tested on made-up curves.
 """

@@ -1,4 +1,4 @@
-"""The build refuses a sitemap and canonical links at a loopback host unless told it is local (issue 22)."""
+"""The build refuses a sitemap and canonical links at a loopback host unless told it is local."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ def test_the_shipped_entries_meet_the_issue(troubleshooting_entries):
     assert len(reported) + len(troubleshooting_entries.fixed) >= 20, (
         f"only {len(reported)} entries come from reported failures"
     )
-    # Issue 9: at least half of the entries come from failures users reported.
+    # At least half of the entries come from failures users reported.
     assert 2 * len(reported) > len(entries), f"{len(reported)} of {len(entries)} entries come from reported failures"
     assert {e.kind for e in entries} == {RAISES, SILENT, ELSEWHERE}
 

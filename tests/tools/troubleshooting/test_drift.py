@@ -1,4 +1,4 @@
-"""Item 7 of issue 9: a captured error text that moved away from the reviewed one fails, naming the entry.
+"""A captured error text that moved away from the reviewed one fails, naming the entry.
 
 The pages always show what this build captured; ``data/captured/troubleshooting.json``
 holds the text each entry's symptom, cause and fix were written against, and each

@@ -1,4 +1,4 @@
-"""Issue 12, item 4: the entries about keys and shapes show what check_wiring says about their case."""
+"""The entries about keys and shapes show what check_wiring says about their case."""
 
 from __future__ import annotations
 
