@@ -59,8 +59,8 @@ def _failure(args: list[str], result: subprocess.CompletedProcess) -> str:
 def _run(
     args: list[str], *, env: dict[str, str], cwd: Path, check: bool = True
 ) -> tuple[float, subprocess.CompletedProcess]:
-    # The previous run's writes (a 36 MB site, deleted caches) are flushed first: written back while
-    # the next run reads torch from disk, they made the import floor vary from 6 s to 13 s.
+    # The previous run's writes (a whole site, deleted caches) are flushed first: written back while
+    # the next run reads torch from disk, they made the import floor vary widely between runs.
     os.sync()
     start = time.perf_counter()
     result = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True)
