@@ -2,7 +2,7 @@
 
 The reader sweeps (tests/site/test_reader_*.py) load every page of the site in a
 browser, once per worker that runs one of their tests; their group sends them all
-to one worker.  pytest 9.2 broke this without an error (pytest-xdist issue 1386:
+to one worker.  pytest 9.2 broke this without an error (pytest-xdist#1386:
 the group travels in the node id, which 9.2 no longer lets a plugin rewrite), and
 a CI run paid for two extra sweeps.  This runs a tiny suite the way `make test`
 runs ours and reads which worker ran each test.
@@ -62,5 +62,5 @@ def test_each_group_runs_on_one_worker(tmp_path):
     split = {module: sorted(found) for module, found in workers.items() if len(found) > 1}
     assert not split, (
         f"--dist loadgroup spread a group over workers: {split}. pytest 9.2 does this (pytest-xdist "
-        "issue 1386); keep the pytest pin in pyproject.toml below 9.2 until pytest-xdist handles it."
+        "#1386); keep the pytest pin in pyproject.toml below 9.2 until pytest-xdist handles it."
     )

@@ -64,7 +64,7 @@ def test_a_valid_entry_loads_with_its_two_blocks(tmp_path):
     [
         (_entry(), {}, "has no code file"),
         (_entry(), {"a-b.py": "x = 1\n"}, "no '# ---- fix ----' line"),
-        (_entry(source="github issue 12"), {"a-b.py": "x\n# ---- fix ----\ny\n"}, "source must be"),
+        (_entry(source="the GitHub thread"), {"a-b.py": "x\n# ---- fix ----\ny\n"}, "source must be"),
         (_entry(area="nowhere"), {"a-b.py": "x\n# ---- fix ----\ny\n"}, "unknown area"),
         (_entry(kind="quiet"), {"a-b.py": "x\n# ---- fix ----\ny\n"}, "kind must be"),
         (_entry(), {"a-b.py": "x\n# ---- fix ----\ny\n", "orphan.py": "z\n"}, "no entry of"),
