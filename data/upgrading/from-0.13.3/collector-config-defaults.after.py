@@ -1,14 +1,12 @@
 from torchrl.trainers.algorithms.configs import CollectorConfig, GymEnvConfig
 
-# torchrl 0.14 leaves these to the collector; set them to collect as 0.13 did.
+# torchrl 0.14 leaves these to the collector; set them to trust the policy and skip pre-allocated buffers as
+# 0.13 did. extend_buffer keeps its new default: 0.13's False is deprecated.
 config = CollectorConfig(
     create_env_fn=GymEnvConfig(env_name="Pendulum-v1"),
     frames_per_batch=8,
     total_frames=64,
-    extend_buffer=False,
     trust_policy=True,
     use_buffers=False,
-    split_trajs=False,
-    init_random_frames=0,
 )
-assert config.extend_buffer is False and config.trust_policy is True
+assert config.trust_policy is True and config.use_buffers is False and config.extend_buffer is True
