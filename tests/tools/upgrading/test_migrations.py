@@ -107,3 +107,37 @@ def test_a_before_half_fails_on_the_pinned_release(step, note, on_the_pinned_rel
         pytest.skip(f"{note.slug} is {note.impact}: nothing to migrate")
     error = on_the_pinned_release[note.slug]
     assert error is not None, f"{_path(step, note)} still runs on the pinned torchrl: is the note about a real change?"
+
+
+# Runs each "after" half on the pinned release and prints the deprecation warnings its own run gave (torchrl
+# and its configs are imported first, so warnings torchrl gives about itself at import are not counted).
+AFTER_RUNNER = """
+import json, runpy, sys, warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    import torchrl.trainers.algorithms.configs  # noqa: F401
+for path in sys.argv[1:]:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        runpy.run_path(path, run_name="__main__")
+    deprecated = (DeprecationWarning, PendingDeprecationWarning, FutureWarning)
+    said = sorted({w.category.__name__ + ": " + str(w.message).splitlines()[0] for w in caught if issubclass(w.category, deprecated)})
+    print(json.dumps([path, said]))
+"""
+
+
+def test_no_after_half_relies_on_a_deprecated_setting(tmp_path):
+    paths = [curated.migration_folder(step.old) / f"{note.slug}{curated.AFTER}" for step, note in MIGRATIONS]
+    done = subprocess.run(
+        [sys.executable, "-c", AFTER_RUNNER, *map(str, paths)],
+        cwd=tmp_path,
+        env={**os.environ, "OMP_NUM_THREADS": "1"},
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    said = dict(json.loads(line) for line in done.stdout.splitlines() if line.startswith("["))
+    assert len(said) == len(paths), f"the runner stopped early (exit {done.returncode}):\n{done.stderr[-3000:]}"
+    warned = {path: warnings for path, warnings in said.items() if warnings}
+    assert not warned, f"migrations whose 'after' half gives a deprecation warning (use the replacement): {warned}"
