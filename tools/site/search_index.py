@@ -43,12 +43,23 @@ def lighter_html(html: str) -> str:
     return _PRE_BLOCK.sub(_without_token_spans, html.replace("<wbr>", ""))
 
 
+# A Python code block as pymdownx.highlight writes it (``pygments_lang_class``): its ``<pre>`` goes.
+_PYTHON_BLOCK = re.compile(r'(<div class="language-(?:python|pyi) highlight">)<pre\b.*?</pre>', re.DOTALL)
+
+
+def without_python_code(html: str) -> str:
+    """``html`` without the Python of its code blocks: examples, reproductions and signatures are read
+    on their pages, not in the search box, where they buried the sections that explain (and filled the
+    previews with code).  Output a page shows (``text`` and ``console`` fences: captured errors) stays."""
+    return _PYTHON_BLOCK.sub(r"\1", html)
+
+
 class LighterSearchIndex(SearchIndex):
-    """Material's index, parsing ``lighter_html`` of each page."""
+    """Material's index, parsing each page's ``lighter_html`` without its Python code."""
 
     def add_entry_from_context(self, page) -> None:
         content = page.content
-        page.content = lighter_html(content)
+        page.content = without_python_code(lighter_html(content))
         try:
             super().add_entry_from_context(page)
         finally:

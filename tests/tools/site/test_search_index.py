@@ -78,3 +78,19 @@ def test_install_stands_in_for_the_plugins_index_and_entries_are_material_s(monk
     plain.add_entry_from_context(SimpleNamespace(**{**vars(page), "content": html}))
     assert plugin.search_index.entries == plain.entries
     assert any("td_error" in entry["text"] for entry in plain.entries)
+
+
+def test_python_code_stays_out_of_the_index_and_captured_output_stays_in():
+    html = (
+        '<h2 id="a">A</h2><div class="language-python highlight"><pre><span></span><code>loss = ClipPPOLoss()'
+        '</code></pre></div><div class="language-text highlight"><pre><span></span><code>KeyError: x</code></pre></div>'
+    )
+    section = next(s for s in _sections(search_index.without_python_code(html)) if s[0] == "a")
+    assert "ClipPPOLoss" not in section[2] and "KeyError: x" in section[2]
+
+
+def test_the_built_index_holds_no_python_block(site):
+    index = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    # Every runnable example on the site seeds torch; the pages' prose never writes the call.
+    examples_indexed = index.count("manual_seed(")
+    assert examples_indexed == 0, f"{examples_indexed} Python blocks reached the search index"
