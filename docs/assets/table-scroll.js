@@ -7,13 +7,14 @@
 (function () {
   "use strict";
 
-  var boxOf = new Map();
+  // The scroll box is looked up again on each resize: a media query may turn it on or off (the loss
+  // table's box scrolls only on narrow screens).
   var observer = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { update(boxOf.get(entry.target)); });
+    entries.forEach(function (entry) { follow(entry.target); });
   }) : null;
 
   function update(box) {
-    if (box) box.classList.toggle("scrolls-on", box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
+    box.classList.toggle("scrolls-on", box.scrollLeft + box.clientWidth < box.scrollWidth - 1);
   }
 
   function scrollBox(table) {
@@ -23,17 +24,22 @@
     return null;
   }
 
-  function watch(table) {
+  function follow(table) {
     var box = scrollBox(table);
-    if (!box || box.getAttribute("data-scroll-cue")) return;
-    box.setAttribute("data-scroll-cue", "1");
-    box.addEventListener("scroll", function () { update(box); }, { passive: true });
-    if (observer) {
-      boxOf.set(box, box).set(table, box);
-      observer.observe(box);
-      observer.observe(table);
+    if (!box) return;
+    if (!box.getAttribute("data-scroll-cue")) {
+      box.setAttribute("data-scroll-cue", "1");
+      box.addEventListener("scroll", function () { update(box); }, { passive: true });
+      if (observer) observer.observe(box);
     }
     update(box);
+  }
+
+  function watch(table) {
+    if (table.getAttribute("data-scroll-cue")) return;
+    table.setAttribute("data-scroll-cue", "1");
+    if (observer) observer.observe(table);
+    follow(table);
   }
 
   function init() {
