@@ -19,6 +19,7 @@ This is a support module, not a test module: pytest collects nothing here.
 from __future__ import annotations
 
 import collections
+import html
 import json
 import re
 from dataclasses import dataclass
@@ -103,15 +104,95 @@ SIDEWAYS = r"""() => {
     .slice(0, 5).map(e => `${e.tagName.toLowerCase()}.${e.className}: ${e.textContent.trim().slice(0, 40)}`);
 }"""
 
+# Tables wider than their scroll box (a part of them hidden behind a sideways scroll), as a reader
+# sees them: each must show the scroll cue (site.css: a fade on the box's right edge, set by
+# docs/assets/table-scroll.js while more of the table lies to the right) and lose it once scrolled
+# to the end.  A column cut by the box's edge whose cells hold prose (several words) is cut
+# mid-sentence: the reader reads half a sentence with no sign of the rest.
+PROSE_WORDS = 4
+TABLE_CUTS = r"""async frames => {
+  const cues = box => /gradient/.test(getComputedStyle(box).maskImage || getComputedStyle(box).webkitMaskImage || "");
+  const cut = [], noCue = [], stuckCue = [], midSentence = [];
+  for (const table of document.querySelectorAll(".md-typeset table")) {
+    if (!table.offsetParent) continue;  // in a closed tab: not on screen
+    let box = table.parentElement;
+    while (box && box !== document.body && !/(auto|scroll)/.test(getComputedStyle(box).overflowX)) box = box.parentElement;
+    if (!box || box === document.body || box.scrollWidth <= box.clientWidth + 1) continue;
+    const heads = [...table.querySelectorAll("thead th")];
+    const name = heads.slice(0, 3).map(th => th.textContent.trim()).join(" | ").slice(0, 60);
+    cut.push(name);
+    if (!cues(box)) noCue.push(name);
+    const edge = box.getBoundingClientRect().right;
+    const straddling = heads.findIndex(th => { const r = th.getBoundingClientRect(); return r.left < edge - 1 && r.right > edge + 1; });
+    if (straddling >= 0) {
+      const cells = [...table.querySelectorAll(`tbody tr > :nth-child(${straddling + 1})`)];
+      const prose = cells.find(td => td.getBoundingClientRect().right > edge + 1 && td.textContent.trim().split(/\s+/).length >= PROSE_WORDS);
+      if (prose) midSentence.push(`${heads[straddling].textContent.trim()}: ${prose.textContent.trim().slice(0, 50)}`);
+    }
+    const start = box.scrollLeft;
+    box.scrollLeft = box.scrollWidth;
+    await frames(2);
+    if (cues(box)) stuckCue.push(name);
+    box.scrollLeft = start;
+  }
+  if (stuckCue.length) await frames(2);
+  return {cutTables: cut, cutWithoutCue: noCue, cueAtEnd: stuckCue, cutMidSentence: midSentence};
+}""".replace("PROSE_WORDS", str(PROSE_WORDS))
+
+# Code lines that wrap (site.css wraps code to its column) with a continuation that starts at or
+# left of the line's own first character: it reads as a new statement.  A line whose first visual
+# row holds only its indentation counts too (its text starts on a row of its own).  Blocks whose
+# height shows no wrapped line are skipped, so the walk over characters runs on few blocks.
+CODE_WRAPS = r"""() => {
+  const unindented = [];
+  let wrapped = 0;
+  for (const code of document.querySelectorAll(".md-typeset pre > code")) {
+    if (!code.offsetParent || code.closest(".doc-signature")) continue;
+    const style = getComputedStyle(code);
+    const lineHeight = parseFloat(style.lineHeight);
+    const lines = code.textContent.replace(/\n$/, "").split("\n").length;
+    const inner = code.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    if (inner < (lines + 0.5) * lineHeight) continue;  // as many rows as lines: none wrapped
+    const check = (start, first, endNode, endOffset) => {
+      const range = document.createRange();
+      range.setStart(start[0], start[1]); range.setEnd(endNode, endOffset);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0);
+      const rows = [...new Set(rects.map(r => Math.round(r.top)))].sort((a, b) => a - b);
+      if (rows.length < 2) return;
+      wrapped++;
+      const own = document.createRange();
+      own.setStart(first[0], first[1]); own.setEnd(first[0], first[1] + 1);
+      const ownRect = own.getClientRects()[0];
+      const bad = Math.round(ownRect.top) !== rows[0] || rows.slice(1).some(top =>
+        Math.min(...rects.filter(r => Math.round(r.top) === top).map(r => r.left)) <= ownRect.left + 1);
+      if (bad) unindented.push(range.toString().trim().slice(0, 60));
+    };
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let start = null, first = null, last = null;
+    while (walker.nextNode()) {
+      const node = (last = walker.currentNode);
+      for (let i = 0; i < node.data.length; i++) {
+        if (start === null) { start = [node, i]; first = null; }
+        if (node.data[i] === "\n") { if (first) check(start, first, node, i); start = null; }
+        else if (first === null && node.data[i] !== " ") first = [node, i];
+      }
+    }
+    if (start && first) check(start, first, last, last.data.length);
+  }
+  return {wrappedCodeLines: wrapped, unindentedWraps: unindented};
+}"""
+
 # Folded blocks opened, so what a reader unfolds is measured too; folded again before it returns,
 # so the probes after it see the page as it opens.
 # Word runs: letters and digits, a number's inner "," or "." kept with it (100,000; 0.99).
 # A run whose characters sit on two lines was split inside itself.  Identifier breaks
 # (a line ending in "_", "." or "/" between two word characters) are counted apart.
-MEASURE = r"""() => {
+MEASURE = r"""async () => {
   const height = document.documentElement.scrollHeight;  // as the page opens, before unfolding
   const folded = [...document.querySelectorAll("details")].filter(d => !d.open);
   for (const d of folded) d.open = true;
+  const frames = async n => { for (let i = 0; i < n; i++) await new Promise(r => requestAnimationFrame(r)); };
+  await frames(2);  // the scroll cue follows a table's size on the next frame (ResizeObserver)
   try {
     const splits = [], idBreaks = [];
     const run = /[A-Za-z0-9]+(?:[.,][0-9]+)*/g;
@@ -155,10 +236,25 @@ MEASURE = r"""() => {
         wide.push(longest.slice(0, 80));
       }
     }
-    return {splits, idBreaks, wide, height};
+    const tables = await (TABLE_CUTS_BODY)(frames);
+    return {splits, idBreaks, wide, height, ...tables, ...(CODE_WRAPS_BODY)()};
   } finally {
     for (const d of folded) d.open = false;
   }
+}""".replace("TABLE_CUTS_BODY", TABLE_CUTS).replace("CODE_WRAPS_BODY", CODE_WRAPS)
+
+
+# The header's tabs (Material's navigation.tabs, shown from 1220 px up): every tab inside the bar's
+# visible box, none hidden behind its overflow.  The header is the same on every page; a few pages
+# (the home page, a deep page, the last page) are measured at each width.
+TAB_WIDTHS = (1240, 1400, 1920, 2560)
+TAB_BAR = r"""() => {
+  const bar = document.querySelector(".md-tabs__list");
+  if (!bar || !bar.offsetParent) return ["(no tab bar)"];
+  const edge = bar.getBoundingClientRect();
+  return [...bar.querySelectorAll(".md-tabs__item")]
+    .filter(item => { const r = item.getBoundingClientRect(); return r.right > edge.right + 1 || r.left < edge.left - 1; })
+    .map(item => item.textContent.trim());
 }"""
 
 
@@ -173,6 +269,8 @@ class Sweep:
 
     pages: dict[str, dict[str, dict]]
     errors: list[str]
+    # tabs[width][path]: the labels of the header's tabs cut by its bar (TAB_BAR), on a few pages.
+    tabs: dict[int, dict[str, list[str]]]
     # Every URL the tab requested while it loaded, resized and probed the pages (resizing may fetch
     # what a media query asks for), and until the network was idle after the last page.
     requests: list[str]
@@ -201,9 +299,16 @@ def visit_every_page(browser, base: str, site_dir: Path) -> Sweep:
         pages["laptop"][path] = {"tables": tab.evaluate(TABLES)}
         tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         pages["phone"][path] = {"sideways": tab.evaluate(SIDEWAYS), **tab.evaluate(MEASURE)}
+    paths = _html_pages(site_dir)
+    tabs: dict[int, dict[str, list[str]]] = {width: {} for width in TAB_WIDTHS}
+    for path in dict.fromkeys([paths[0], max(paths, key=lambda p: p.count("/")), paths[-1]]):
+        tab.goto(base + path, wait_until="load")
+        for width in TAB_WIDTHS:
+            tab.set_viewport_size({"width": width, "height": DESKTOP[1]})
+            tabs[width][path] = tab.evaluate(TAB_BAR)
     tab.wait_for_load_state("networkidle")
     tab.close()
-    return Sweep(pages, errors, requests)
+    return Sweep(pages=pages, errors=errors, requests=requests, tabs=tabs)
 
 
 TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
@@ -216,6 +321,26 @@ def duplicate_titles(site: Path) -> dict[str, list[str]]:
         html = (site / path.lstrip("/") / "index.html").read_text(encoding="utf-8")
         by_title[TITLE.search(html).group(1).strip()].append(path)
     return {title: paths for title, paths in sorted(by_title.items()) if len(paths) > 1}
+
+
+# The navigation's titles: the sidebar's links and section labels (not the page's own table of
+# contents, whose links start with "#") and the header's tabs.  A title longer than the limit wraps
+# to a third line in the sidebar at 1400 px or widens the tab bar; the page's own heading and
+# <title> keep the long form.
+NAV_TITLE_LIMIT = 40
+NAV_LINK = re.compile(r'<a href="([^"]*)" class="md-(?:nav|tabs)__link[^"]*"[^>]*>(.*?)</a>', re.DOTALL)
+NAV_LABEL = re.compile(r'<label class="md-nav__link[^"]*"[^>]*>(.*?)</label>', re.DOTALL)
+TAG = re.compile(r"<[^>]+>")
+
+
+def nav_titles(site: Path) -> list[str]:
+    """Every title the navigation shows on some page (Material prunes each page's copy), longest first."""
+    found = set()
+    for path in _html_pages(site):
+        page = (site / path.lstrip("/") / "index.html").read_text(encoding="utf-8")
+        inner = [text for href, text in NAV_LINK.findall(page) if not href.startswith("#")] + NAV_LABEL.findall(page)
+        found |= {" ".join(html.unescape(TAG.sub(" ", text)).split()) for text in inner}
+    return sorted(found - {""}, key=lambda title: (-len(title), title))
 
 
 def summary(sweep: Sweep, site: Path) -> dict:
@@ -231,6 +356,17 @@ def summary(sweep: Sweep, site: Path) -> dict:
             "wide_code_blocks": sum(len(p["wide"]) for p in pages.values()),
             "pages_with_wide_code": sum(bool(p["wide"]) for p in pages.values()),
             "pages_over_20000px": sorted(path for path, p in pages.items() if p["height"] > 20_000),
+            "cut_tables": sum(len(p["cutTables"]) for p in pages.values()),
+            "cut_tables_without_cue": sum(len(p["cutWithoutCue"]) for p in pages.values()),
+            "tables_cue_left_at_end": sum(len(p["cueAtEnd"]) for p in pages.values()),
+            "tables_cut_mid_sentence": sum(len(p["cutMidSentence"]) for p in pages.values()),
+            "wrapped_code_lines": sum(p["wrappedCodeLines"] for p in pages.values()),
+            "unindented_code_wraps": sum(len(p["unindentedWraps"]) for p in pages.values()),
         }
+    out["tabs_cut"] = {width: sum(map(len, found.values())) for width, found in sweep.tabs.items()}
+    titles = nav_titles(site)
+    out["nav_titles"] = len(titles)
+    out["longest_nav_titles"] = [f"{len(title)}: {title}" for title in titles[:5]]
+    out["nav_titles_over_limit"] = sum(len(title) > NAV_TITLE_LIMIT for title in titles)
     out["duplicate_titles"] = duplicate_titles(site)
     return out

@@ -9,7 +9,11 @@ what a reader unfolds is measured too) and records:
   allowed, and counted apart (``identifier_breaks``) for the report;
 - code blocks with a line wider than their column (the block scrolls sideways),
   except generated signature stubs (mkdocstrings' ``.doc-signature``);
-- the page's height as it opens, before any fold is opened (no page over 20,000 px at 1400 px).
+- the page's height as it opens, before any fold is opened (no page over 20,000 px at 1400 px);
+- tables wider than their box: each shows the scroll cue while columns lie beyond its edge (the
+  columns cut mid-sentence are counted for the report, ``tables_cut_mid_sentence``);
+- wrapped code lines: each continuation starts past the line's own indentation;
+- the header's tabs at 1240 to 2560 px (a few pages), and the navigation's titles (from the HTML).
 
 Page titles are read from the built HTML (no browser needed), and pasted error
 lines are searched in ``test_troubleshooting_search.py``'s way by the last test.
@@ -26,7 +30,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.sweep import MEASURED, WIDTHS, duplicate_titles, summary, visit_every_page
+from tests.site.sweep import (
+    MEASURED,
+    NAV_TITLE_LIMIT,
+    WIDTHS,
+    duplicate_titles,
+    nav_titles,
+    summary,
+    visit_every_page,
+)
 from tests.site.test_browser import BROWSER_MARKS, _html_pages
 from tests.site.test_troubleshooting_search import MAX_QUERY, TOP, _section_hits, search_page  # noqa: F401
 from tools.core.paths import ROOT
@@ -50,6 +62,37 @@ def test_no_word_is_split_between_two_letters_in_a_table(reader_sweep, width):
 def test_no_code_line_is_wider_than_its_column(reader_sweep, width):
     wide = _first(reader_sweep, width, "wide")
     assert not wide, f"code blocks with a line wider than the column at {WIDTHS[width][0]} px: {wide}"
+
+
+@pytest.mark.parametrize("width", MEASURED)
+def test_a_table_cut_by_its_box_shows_the_scroll_cue_until_scrolled_to_the_end(reader_sweep, width):
+    pages = reader_sweep.pages[width]
+    assert sum(len(p["cutTables"]) for p in pages.values()) > 0, "no table scrolls sideways: is the probe blind?"
+    silent = _first(reader_sweep, width, "cutWithoutCue")
+    assert not silent, f"tables cut at {WIDTHS[width][0]} px with no scroll cue on their edge: {silent}"
+    stuck = _first(reader_sweep, width, "cueAtEnd")
+    assert not stuck, f"tables whose scroll cue stays once scrolled to the end at {WIDTHS[width][0]} px: {stuck}"
+
+
+@pytest.mark.parametrize("width", MEASURED)
+def test_a_wrapped_code_line_continues_past_its_own_indentation(reader_sweep, width):
+    pages = reader_sweep.pages[width]
+    assert sum(p["wrappedCodeLines"] for p in pages.values()) > 0, "no code line wraps: is the probe blind?"
+    flat = _first(reader_sweep, width, "unindentedWraps")
+    assert not flat, f"wrapped code lines continuing at or left of their own start at {WIDTHS[width][0]} px: {flat}"
+
+
+def test_every_header_tab_fits_its_bar(reader_sweep):
+    assert all(len(found) >= 2 for found in reader_sweep.tabs.values()), reader_sweep.tabs
+    cut = {width: found for width, found in reader_sweep.tabs.items() if any(found.values())}
+    assert not cut, f"header tabs hidden behind the tab bar's edge (width: page: tabs): {cut}"
+
+
+def test_navigation_titles_are_short(site):
+    titles = nav_titles(site)
+    assert len(titles) > 100, titles[:5]
+    long = [title for title in titles if len(title) > NAV_TITLE_LIMIT]
+    assert not long, f"navigation titles over {NAV_TITLE_LIMIT} characters (shorten them in the nav): {long}"
 
 
 # --- no wall --------------------------------------------------------------------------------------

@@ -26,8 +26,10 @@ AUDIT = 0.2  # one config group's parity audit
 CATALOGUE = 0.2
 
 
-def front_matter(boost: float, title: str = "") -> str:
-    """YAML front matter giving a generated page its search weight (MkDocs strips it from the page), and
-    the navigation's title where it should be shorter than the page's heading."""
+def front_matter(boost: float | None, title: str = "") -> str:
+    """YAML front matter giving a generated page its search weight (none: the default weight; MkDocs strips
+    it from the page), and the navigation's title where it should be shorter than the page's heading (the
+    page's <title> is its heading: overrides/main.html)."""
     named = f"title: {json.dumps(title)}\n" if title else ""
-    return f"---\n{named}search:\n  boost: {boost:g}\n---\n\n"
+    weighed = f"search:\n  boost: {boost:g}\n" if boost is not None else ""
+    return f"---\n{named}{weighed}---\n\n"

@@ -8,7 +8,8 @@ gets a ``<wbr>`` after each ``_``, ``.`` and ``/`` that sits between two parts o
 a name (``make_value_estimator``, ``torchrl.objectives``), and
 ``docs/assets/site.css`` forbids breaking elsewhere.
 
-Only in code spans of at least ``LONG`` characters, and only after
+Table cells get the same breaks in their long runs of text outside code (upstream prose
+that names objects without backticks).  Only in code spans (and runs) of at least ``LONG`` characters, and only after
 ``_ . /`` (no longer after ``, ( =``).  A short name (``td_error``, ``gamma=0.99``)
 stays whole: its column is at least that wide.  The threshold was measured in
 Chromium at 1280 px on the built site: a higher one left mid-length names whole,
@@ -40,6 +41,11 @@ BREAK_AFTER = re.compile(r"(?<=[\w)\]\"'])([_./])(?=[A-Za-z(\[\"']|&[#\w]+;)")
 # Code spans shorter than this (in characters of text) get no break: see the module's docstring.
 LONG = 12
 ENTITY = re.compile(r"&[#\w]+;")
+# A table cell, and a run without spaces in its text: upstream prose names objects outside backticks
+# (``[Deprecated, use set_keys(value_target_key=value_target_key) instead]``), and such a run set the
+# width of a description column on its own.  A long one breaks as a code span does.
+CELL = re.compile(r"(<t[dh]\b[^>]*>)(.*?)(</t[dh]>)", re.DOTALL)
+LONG_WORD = re.compile(r"[^\s<>]+")
 
 
 def _text_with_breaks(text: str) -> str:
@@ -56,12 +62,31 @@ def _code_with_breaks(match: re.Match) -> str:
     return opening + _text_with_breaks(body) + closing
 
 
+def _long_words_with_breaks(text: str) -> str:
+    return LONG_WORD.sub(lambda word: BREAK_AFTER.sub(r"\1<wbr>", word[0]) if len(word[0]) >= LONG else word[0], text)
+
+
+def _cell_with_breaks(match: re.Match) -> str:
+    # Text outside tags (code spans were handled already: their text gains nothing a second time).
+    opening, body, closing = match.groups()
+    return (
+        opening
+        + "".join(part if TAG.fullmatch(part) else _long_words_with_breaks(part) for part in TAG.split(body))
+        + closing
+    )
+
+
+def _outside_pre(html: str) -> str:
+    return CELL.sub(_cell_with_breaks, INLINE_CODE.sub(_code_with_breaks, html))
+
+
 def add_break_opportunities(html: str) -> str:
-    """``html`` with ``<wbr>`` inside every long inline ``<code>`` at name boundaries; ``<pre>`` untouched."""
+    """``html`` with ``<wbr>`` at name boundaries inside every long inline ``<code>`` and every long word of a
+    table cell; ``<pre>`` untouched."""
     out, last = [], 0
     for block in PRE_BLOCK.finditer(html):
-        out.append(INLINE_CODE.sub(_code_with_breaks, html[last : block.start()]))
+        out.append(_outside_pre(html[last : block.start()]))
         out.append(block.group(0))
         last = block.end()
-    out.append(INLINE_CODE.sub(_code_with_breaks, html[last:]))
+    out.append(_outside_pre(html[last:]))
     return "".join(out)

@@ -26,6 +26,7 @@ from mkdocs.structure.pages import Page
 from tools.api.facts import load
 from tools.api.views import objects_inv, search
 from tools.core import cache, timing
+from tools.core.code_lines import add_line_spans
 from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
 from tools.site import exports, records_worker, render_worker, search_index, template_cache
@@ -313,7 +314,20 @@ def _expand(markdown: str, page: Page) -> pages.ExpandedPage:
     return expanded
 
 
+# A page's first heading, its permalink left out: the browser tab's title (overrides/main.html), which
+# stays whole where the navigation names the page more shortly.
+_HEADING = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
+_PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _heading(html: str) -> str | None:
+    found = _HEADING.search(html)
+    return " ".join(_TAG.sub("", _PERMALINK.sub("", found[1])).split()) if found else None
+
+
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    page.meta["heading"] = _heading(html)
     done = render_worker.carried(page, "content", html)
     html_out, export = done[0] if done is not None else _content(html, page)
     if export is not None:
@@ -323,7 +337,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 
 def _content(html: str, page: Page) -> tuple[str, exports.PageExport | None]:
-    """The page's HTML with break opportunities (and API parameters folded), and its Markdown export."""
+    """The page's HTML with break opportunities, code lines in spans (and API parameters folded), and its Markdown export."""
     src, export = page.file.src_uri, None
     if any(src in listed for listed in _build["export_sections"].values()):
         with timing.stage("site.export"):
@@ -335,7 +349,7 @@ def _content(html: str, page: Page) -> tuple[str, exports.PageExport | None]:
     shown = html
     if _build["python_handler"] is not None:
         shown = search.replace_repeated_parameters(shown, search.repeated_parameters())
-    result = (add_break_opportunities(shown), export)
+    result = (add_break_opportunities(add_line_spans(shown)), export)
     render_worker.carry("content", html, result)
     return result
 

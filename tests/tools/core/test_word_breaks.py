@@ -1,4 +1,4 @@
-"""Line-break opportunities go inside long inline code at name boundaries, nowhere else."""
+"""Line-break opportunities go inside long inline code (and long runs of a table cell's text) at name boundaries, nowhere else."""
 
 from __future__ import annotations
 
@@ -39,3 +39,13 @@ def test_numbers_edges_and_code_blocks_are_left_alone():
 def test_running_twice_changes_nothing_more():
     once = add_break_opportunities("<code>a_very_long_identifier_with_many_parts</code>")
     assert "<wbr>" in once and add_break_opportunities(once) == once
+
+
+def test_a_long_name_outside_backticks_in_a_table_cell_breaks_too():
+    html = "<td>[Deprecated, use set_keys(value_target_key=value_target_key) instead] a_b</td>"
+    out = add_break_opportunities(html + "<p>prose_with_a_long_name</p>")
+    assert out == (
+        "<td>[Deprecated, use set_<wbr>keys(value_<wbr>target_<wbr>key=value_<wbr>target_<wbr>key) instead] a_b</td>"
+        "<p>prose_with_a_long_name</p>"
+    )
+    assert add_break_opportunities(out) == out

@@ -143,14 +143,38 @@ def test_the_index_line_adds_only_what_the_symptom_says_beyond_the_message():
         return Entry("e", "keys", symptom, RAISES, "Why.", "found by trying", [], "r()\n", "f()\n")
 
     line = render._by_error_line
-    assert line(
-        "value key 'v' not found in out_keys ['x']", entry("KeyError: value key 'v' not found"), "KeyError"
-    ) == ("- [`value key 'v' not found in out_keys ['x']`](keys.md#e)")
-    assert line("tuple index out of range", entry("IndexError: tuple index out of range (lmbda=0)"), "IndexError") == (
+    assert line("value key 'v' not found in out_keys ['x']", entry("KeyError: value key 'v' not found")) == (
+        "- [`value key 'v' not found in out_keys ['x']`](keys.md#e)"
+    )
+    assert line("tuple index out of range", entry("IndexError: tuple index out of range (lmbda=0)")) == (
         "- [`tuple index out of range`](keys.md#e): (lmbda=0)"
     )
-    assert line("Could not override 'x'.", entry("Overrides fail"), "hydra.errors.ConfigCompositionException") == (
+    assert line("Could not override 'x'.", entry("Overrides fail")) == (
         "- [`Could not override 'x'.`](keys.md#e): Overrides fail"
+    )
+
+
+def test_the_index_line_never_says_the_message_twice():
+    def entry(symptom):
+        return Entry("e", "keys", symptom, RAISES, "Why.", "found by trying", [], "r()\n", "f()\n")
+
+    def adds(message, symptom):
+        return render._by_error_line(message, entry(symptom)).partition("](keys.md#e)")[2]
+
+    # A dotted type in front, the message quoted by KeyError, or a list the message holds already.
+    call = "Error in call to target 'a.b.Exclude':"
+    assert adds(call, "hydra.errors.InstantiationException: Error in call to target 'a.b.Exclude' (bad kwarg)") == (
+        ": (bad kwarg)"
+    )
+    assert adds('"Couldn\'t find the log-prob in the data."', "KeyError: Couldn't find the log-prob in the data") == ""
+    choices = "The hook collection x is not recognised. Choose from:(batch_process, pre_optim_steps)"
+    assert (
+        adds(choices, "RuntimeError: The hook collection x is not recognised. Choose from: (batch_process, ...)") == ""
+    )
+    # What the first line cut off is kept, once.
+    loading = "Error(s) in loading state_dict for ClipPPOLoss:"
+    assert adds(loading, 'RuntimeError: Error(s) in loading state_dict: Unexpected key(s) "gamma"') == (
+        ': Unexpected key(s) "gamma"'
     )
 
 

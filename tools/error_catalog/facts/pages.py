@@ -32,8 +32,10 @@ class CatalogPage:
     @property
     def nav_title(self) -> str:
         first, last = _short(self.modules[0], self.package), _short(self.modules[-1], self.package)
+        # The first module alone: the navigation lists the pages in order, so each page's first module
+        # says where it starts, and the title fits the sidebar; the page's heading names the span.
         name = self.package.removeprefix("torchrl.")
-        return f"{name}: {first}" if first == last else f"{name}: {first} … {last}"
+        return f"{name}: {first}" if first == last else f"{name}: {first} …"
 
 
 def _short(module: str, package: str) -> str:

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from tools.core import urls
+from tools.core import search_weights, urls
 from tools.core.markdown import code, table, text
 from tools.fixes.facts.areas import Area
 from tools.fixes.facts.data import release_version
@@ -230,6 +230,13 @@ def _part_title(page: IndexPage, context: Context) -> str:
     return f"{page.area.title}, {oldest.first_release} to {newest.first_release}"
 
 
+def _nav_title(page: IndexPage, context: Context) -> str:
+    # An older part names the release it ends at only: both ends made it too long for the sidebar.
+    if page.parts == 1 or page.part == 1:
+        return _part_title(page, context)
+    return f"{page.area.title}, to {page.fixes[0].first_release}"
+
+
 def _folders(area: Area) -> str:
     folders = ", ".join(code(f) for f in area.folders)
     return f"{folders} ({area.note})" if area.note else folders
@@ -244,7 +251,9 @@ def render_index_page(page: IndexPage, all_pages: list[IndexPage], context: Cont
         if p.path != here
     ]
     out = [
-        f"# Fixed upstream: {_part_title(page, context)}",
+        # The navigation's title is the area, and the releases of a part (the section says "Upstream bug fixes").
+        search_weights.front_matter(None, _nav_title(page, context))
+        + f"# Fixed upstream: {_part_title(page, context)}",
         "",
         f"Every bug-fix commit of pytorch/rl that changed files under {folders} more than any other covered "
         f"folder, read from its git history up to commit {_scanned(context)} (`make fix-history`, "

@@ -145,6 +145,10 @@ def _title(group: str) -> str:
     return "Configs stored in no group" if group == UNREGISTERED else f"The `{group}` group"
 
 
+def _nav_title(group: str) -> str:
+    return "Configs in no group" if group == UNREGISTERED else group
+
+
 def _details_parts(group: str, differing: list[ParityRow]) -> list[tuple[str, list[ParityRow]]]:
     """(page, rows) of each part of a group's difference sections: the group page itself when they fit."""
     if len(differing) <= DETAILS_PER_PAGE:
@@ -163,7 +167,8 @@ def render_group_page(group: str, rows: list[ParityRow]) -> dict[str, str]:
     verdicts = Counter(r.classification for r in rows)
     out = [
         # The group pages name every config and class: a query for a class finds its own page first.
-        front_matter(search_weights.AUDIT) + f"# Parity: {_title(group)}",
+        # The navigation's title is the group's name (the section says "Parity by config group").
+        front_matter(search_weights.AUDIT, _nav_title(group)) + f"# Parity: {_title(group)}",
         "",
         f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
@@ -193,7 +198,8 @@ def render_group_page(group: str, rows: list[ParityRow]) -> dict[str, str]:
         out += [f"The differences, with reasons, are on {len(parts)} pages: {links}.", ""]
         for n, (page, chunk) in enumerate(parts, start=1):
             part = [
-                front_matter(search_weights.AUDIT) + f"# Parity: {_title(group)}, differences {n} of {len(parts)}",
+                front_matter(search_weights.AUDIT, f"{_nav_title(group)}, differences {n} of {len(parts)}")
+                + f"# Parity: {_title(group)}, differences {n} of {len(parts)}",
                 "",
                 f"`{chunk[0].config}` to `{chunk[-1].config}`: each config of the group that differs from the "
                 f"class it builds, with its reasons. Every config of the group: [{_title(group)}]"

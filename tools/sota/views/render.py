@@ -431,6 +431,14 @@ def _directory_section(
     return out
 
 
+# Longer family names wrap to a third line in the sidebar: above this, the gloss in brackets goes.
+NAV_TITLE_CHARS = 40
+
+
+def _nav_title(family: str) -> str:
+    return family if len(family) <= NAV_TITLE_CHARS else family.split(" (", 1)[0]
+
+
 def render_family_page(
     family: str,
     sota: SotaMap,
@@ -445,7 +453,8 @@ def render_family_page(
     names = ", ".join(f"[`{s.directory.name}`](#{anchor(s.directory.name)})" for s in mine)
     out = [
         # Like the parity group pages, these name many classes: a query for a class finds its own page first.
-        search_weights.front_matter(search_weights.AUDIT) + f"# SOTA: {family}",
+        # The navigation's title is the family (the section says "SOTA"), without its gloss when long.
+        search_weights.front_matter(search_weights.AUDIT, _nav_title(family)) + f"# SOTA: {family}",
         "",
         f"What the {len(mine)} {'directory' if len(mine) == 1 else 'directories'} of pytorch/rl's "
         f"`sota-implementations/` listed under this family build ({names}), read from their code at commit "

@@ -176,7 +176,7 @@ def render_by_error(curated: Curated, captures: Captures) -> str:
             continue
         name = capture.error_type.rsplit(".", 1)[-1]
         message = capture.first_line.split(": ", 1)[1] if ": " in capture.first_line else capture.first_line
-        groups.setdefault(name, []).append((message, entry, capture.error_type))
+        groups.setdefault(name, []).append((message, entry))
     parts = []
     for name in sorted(groups, key=str.lower):
         rows = sorted(groups[name], key=lambda row: row[0].lower())
@@ -185,17 +185,44 @@ def render_by_error(curated: Curated, captures: Captures) -> str:
     return "\n".join(parts)
 
 
-def _by_error_line(message: str, entry: Entry, error_type: str) -> str:
+# "KeyError: ", "hydra.errors.InstantiationException: ": a symptom often starts with the error's type.
+_TYPE_PREFIX = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Warning): ")
+_QUOTES = "\"'"
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+def _what_the_symptom_adds(symptom: str, message: str) -> str:
+    """The part of an entry's symptom that its error message does not already say.
+
+    A symptom is mostly the message, with its type in front and a few words of context behind
+    (``RuntimeError: Batching rule not implemented for aten::gru.input (GAE with a recurrent critic)``);
+    printed whole after the message, it said the message twice.  The symptom is read along the message
+    (quotes aside: a captured ``KeyError`` quotes its text) to where they part; what follows is kept
+    unless every word of it is in the message already.  A symptom that shares no opening with the
+    message (``(no loss_* term to sum)``) is kept whole.
+    """
+    text = _TYPE_PREFIX.sub("", symptom, count=1)
+    i = j = 0
+    while i < len(text) and j < len(message):
+        if text[i] == message[j]:
+            i, j = i + 1, j + 1
+        elif text[i] in _QUOTES:
+            i += 1
+        elif message[j] in _QUOTES:
+            j += 1
+        else:
+            break
+    if i < min(20, len(text)):  # they share no real opening: the symptom says something else
+        return symptom
+    rest = text[i:].strip(" :.,")
+    if set(_WORD.findall(rest)) <= set(_WORD.findall(message)):
+        return ""
+    return rest
+
+
+def _by_error_line(message: str, entry: Entry) -> str:
     """``- [message](entry)``, then what the symptom adds to the message (often nothing: it is the message)."""
-    symptom = entry.symptom
-    for prefix in (f"{error_type}: ", f"{error_type.rsplit('.', 1)[-1]}: "):
-        symptom = symptom.removeprefix(prefix)
-    if symptom.startswith(message):
-        extra = symptom[len(message) :].strip()
-    elif message.startswith(symptom.rstrip(".")):  # the symptom is the start of the message
-        extra = ""
-    else:
-        extra = entry.symptom
+    extra = _what_the_symptom_adds(entry.symptom, message)
     line = f"- [{table_cells.code(message)}]({_entry_link(entry)})"
     return line + (f": {table_cells.text(extra)}" if extra else "")
 
