@@ -281,34 +281,45 @@
     });
   }
 
-  // The main search box: an error-shaped query (an exception name, or a traceback's frame line) is
-  // answered by the matcher first, above Material's results.
+  // The main search box: an error-shaped query is answered by the matcher first, above Material's
+  // results. Error-shaped: it names an exception or holds a traceback's frame line, or it is a
+  // message without its exception's name (a reader pasting what follows "KeyError:"), which the
+  // matcher recognises by a template of the catalogue; words alone do not make a message of a
+  // query without an exception's name (a symptom typed in plain words is Material's to rank).
+  var SEARCH_SHOWN = 3, MESSAGE_WORDS = 4;
+
+  function namesAnException(query) { return EXCEPTION.test(query) || FRAME.test(query); }
+  function mayBeAMessage(query) { return pySplitJoin(query).split(" ").length >= MESSAGE_WORDS; }
+
+  function searchAnswers(index, query) {
+    if (namesAnException(query)) return explain(index, query, SEARCH_SHOWN);
+    if (!mayBeAMessage(query)) return [];
+    return explain(index, query, SEARCH_SHOWN).filter(function (result) { return result.why === "message"; });
+  }
+
   var latest = 0;
   function searchBox(query) {
     var panel = document.querySelector(".md-search-result");
     if (!panel) return;
     var block = panel.querySelector(".explain-search");
-    var errorShaped = EXCEPTION.test(query) || FRAME.test(query);
-    if (!errorShaped) {
-      if (block) block.remove();
-      return;
-    }
-    if (!block) {
-      block = element("div", "explain-search");
-      panel.insertBefore(block, panel.firstChild);
-    }
     var ticket = ++latest;
+    // The matcher's index is fetched for a query it may answer, never on a page's load.
+    if (!namesAnException(query) && !mayBeAMessage(query)) { if (block) block.remove(); return; }
     loadIndex().then(function (index) {
       if (ticket !== latest) return;
-      var results = explain(index, query, 3);
+      var results = searchAnswers(index, query);
+      if (!results.length) { if (block) block.remove(); return; }
+      if (!block) {
+        block = element("div", "explain-search");
+        panel.insertBefore(block, panel.firstChild);
+      }
       block.textContent = "";
-      if (!results.length) { block.remove(); return; }
       block.appendChild(element("p", "explain-search__title", "From the error catalogue"));
       block.appendChild(renderResults(results, siteRoot()));
     }).catch(function () { if (ticket === latest && block) block.remove(); });
   }
 
-  window.torchrlExplain = { parse: parse, explain: explain, normalise: normalise, words: words, loadIndex: loadIndex, searchBox: searchBox };
+  window.torchrlExplain = { parse: parse, explain: explain, normalise: normalise, words: words, loadIndex: loadIndex, searchBox: searchBox, searchAnswers: searchAnswers };
 
   if (typeof document$ !== "undefined") {
     document$.subscribe(wireBox);  // Material's page-load observable (instant navigation included)

@@ -33,13 +33,37 @@
     return null;
   }
 
+  // Material's worker gives every term a trailing wildcard (results as you type), so a typed "a" or
+  // "I" matched every title starting with that letter, and titles weigh a thousand times the text:
+  // "what does a loss forward return" ranked the A... loss pages first. Words that only make a
+  // question a sentence go, and so do lone letters; the index keeps them (no stop-word filter), so
+  // a pasted message still finds the text that quotes it whole.
+  var FUNCTION_WORDS = {};
+  ("a an the i me my we our you your it its is are was be been do does did how what which why when " +
+   "where who can could should would will shall to of in on at by for from with into about and or " +
+   "this that these those there get")
+    .split(" ").forEach(function (word) { FUNCTION_WORDS[word] = true; });
+  // A name typed with one letter wrong (dropped, doubled, swapped or changed) finds nothing by
+  // prefix; a short query of names also asks for each name within one edit (lunr's term~1).
+  var NAME = /^[A-Za-z_][A-Za-z0-9_]{4,}$/, FEW_TERMS = 2;
+
+  function meaningful(term) {
+    return !Object.prototype.hasOwnProperty.call(FUNCTION_WORDS, term.toLowerCase()) && !/^[A-Za-z]$/.test(term);
+  }
+
   function tolerant(query) {
     var error = errorLine(query);
-    var text = (error ? error.rest : query)
+    var terms = (error ? error.rest : query)
       .replace(/["\u201c\u201d]/g, " ")
       .replace(/(^|\s)[+\-~^]+(?=\S)/g, "$1")
-      .replace(/\s+/g, " ")
-      .trim();
+      .split(/\s+/)
+      .filter(function (term) { return term.length > 0; });
+    var kept = terms.filter(meaningful);
+    if (kept.length) terms = kept;
+    if (!error && terms.length <= FEW_TERMS) {
+      terms = terms.concat(terms.filter(function (term) { return NAME.test(term); }).map(function (term) { return term + "~1"; }));
+    }
+    var text = terms.join(" ");
     return error ? ("+" + error.name + " " + text).trim() : text;
   }
 

@@ -13,35 +13,23 @@ modules are in one ``xdist_group``, so one worker makes it, once per run.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import threading
 
 import pytest
 
-from tests.site import sweep
-from tests.site.test_browser import CHROMIUM, CHROMIUM_ARGS, SUB_PATH, _PagesLikeHandler
+from tests.site import serving, sweep
 
 
 @pytest.fixture(scope="session")
 def served_site(built_site):
-    handler = functools.partial(_PagesLikeHandler, directory=str(built_site.site_dir))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    server.shutdown()
+    with serving.served(built_site.site_dir) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with serving.chromium() as instance:
         yield instance
-        instance.close()
 
 
 @pytest.fixture(scope="session")

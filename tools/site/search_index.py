@@ -19,10 +19,13 @@ its ``SearchIndex`` and stands in for the instance its ``on_config`` created.
 
 from __future__ import annotations
 
+import collections
 import re
 
 from material.plugins.search.plugin import SearchIndex
 from mkdocs.config.defaults import MkDocsConfig
+
+from tools.core import search_weights
 
 SEARCH_PLUGIN = "material/search"
 _PRE_BLOCK = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.DOTALL)
@@ -54,8 +57,45 @@ def without_python_code(html: str) -> str:
     return _PYTHON_BLOCK.sub(r"\1", html)
 
 
+def weighted(entries: list[dict]) -> list[dict]:
+    """``entries`` with the section weights of ``tools.core.search_weights`` multiplied into their boost:
+    upstream docstrings' sections, pages' own entries, and section headings many pages repeat."""
+    repeated = collections.Counter(e["title"] for e in entries if "#" in e["location"])
+    out = []
+    for entry in entries:
+        anchor = entry["location"].partition("#")[2]
+        if anchor.startswith("torchrl."):
+            factor = search_weights.API_SECTION
+        elif not anchor:
+            factor = search_weights.PAGE_ITSELF
+        elif repeated[entry["title"]] >= search_weights.TEMPLATED_PAGES:
+            factor = search_weights.TEMPLATED_SECTION
+        else:
+            out.append(entry)
+            continue
+        out.append({**entry, "boost": round(entry.get("boost", 1) * factor, 4)})
+    return out
+
+
+# Inline code's tags in a section's text: the previews show the names plain, and the index every
+# page load fetches is lighter by tens of thousands of tags (the words stay).
+_CODE_TAG = re.compile(r"</?code>")
+
+
+def plain_code(entries: list[dict]) -> list[dict]:
+    """``entries`` with their text's ``<code>`` tags removed (the text inside kept)."""
+    return [{**entry, "text": _CODE_TAG.sub("", entry["text"])} for entry in entries]
+
+
 class LighterSearchIndex(SearchIndex):
-    """Material's index, parsing each page's ``lighter_html`` without its Python code."""
+    """Material's index, parsing each page's ``lighter_html`` without its Python code, its entries
+    ``weighted``."""
+
+    def generate_search_index(self, prev):
+        # Under ``serve --dirty`` only the rebuilt page's entries are here (Material merges the rest,
+        # weighted before): its repeated headings count as its own until the next full build.
+        self.entries = weighted(plain_code(self.entries))
+        return super().generate_search_index(prev)
 
     def add_entry_from_context(self, page) -> None:
         content = page.content

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from material.plugins.search.plugin import Parser
 from mkdocs.config import load_config
 
+from tools.core import search_weights
 from tools.core.paths import ROOT
 from tools.site import search_index
 
@@ -94,3 +95,20 @@ def test_the_built_index_holds_no_python_block(site):
     # Every runnable example on the site seeds torch; the pages' prose never writes the call.
     examples_indexed = index.count("manual_seed(")
     assert examples_indexed == 0, f"{examples_indexed} Python blocks reached the search index"
+
+
+def test_sections_are_weighted_by_what_they_are():
+    entries = [
+        {"location": "losses/SACLoss/", "title": "SACLoss", "text": "", "boost": 2},
+        {"location": "losses/SACLoss/#torchrl.objectives.SACLoss.forward", "title": "forward", "text": "", "boost": 2},
+        *({"location": f"losses/L{i}/#keys", "title": "Accepted keys", "text": ""} for i in range(5)),
+        {"location": "troubleshooting/keys/#an-entry", "title": "An entry", "text": ""},
+    ]
+    boosts = [entry.get("boost", 1) for entry in search_index.weighted(entries)]
+    assert boosts[0] == 2 * search_weights.PAGE_ITSELF and boosts[1] == 2 * search_weights.API_SECTION
+    assert boosts[2:7] == [search_weights.TEMPLATED_SECTION] * 5 and boosts[7] == 1
+
+
+def test_inline_code_tags_leave_the_text_and_its_words_stay():
+    (entry,) = search_index.plain_code([{"location": "a/", "title": "A", "text": "<p>set <code>td_error</code></p>"}])
+    assert entry["text"] == "<p>set td_error</p>"

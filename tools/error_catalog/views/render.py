@@ -100,7 +100,7 @@ def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigg
     seen = sum(1 for site in mine if site.id in by_site)
     out = [
         # The navigation's title is short (the section already says "Error catalogue"); the page's is whole.
-        search_weights.front_matter(search_weights.CATALOGUE, page.nav_title) + f"# Errors: {page.title}",
+        search_weights.front_matter(search_weights.NOT_INDEXED, page.nav_title) + f"# Errors: {page.title}",
         "",
         f"Every `raise` and `warnings.warn` of these modules of torchrl {catalog.torchrl}, read from their source "
         f"when this site was built: {len(mine)} sites, {seen} of them seen raised by this build's own runs (the "

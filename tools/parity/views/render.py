@@ -168,7 +168,7 @@ def render_group_page(group: str, rows: list[ParityRow]) -> dict[str, str]:
     out = [
         # The group pages name every config and class: a query for a class finds its own page first.
         # The navigation's title is the group's name (the section says "Parity by config group").
-        front_matter(search_weights.AUDIT, _nav_title(group)) + f"# Parity: {_title(group)}",
+        front_matter(search_weights.NOT_INDEXED, _nav_title(group)) + f"# Parity: {_title(group)}",
         "",
         f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
@@ -198,7 +198,7 @@ def render_group_page(group: str, rows: list[ParityRow]) -> dict[str, str]:
         out += [f"The differences, with reasons, are on {len(parts)} pages: {links}.", ""]
         for n, (page, chunk) in enumerate(parts, start=1):
             part = [
-                front_matter(search_weights.AUDIT, f"{_nav_title(group)}, differences {n} of {len(parts)}")
+                front_matter(search_weights.NOT_INDEXED, f"{_nav_title(group)}, differences {n} of {len(parts)}")
                 + f"# Parity: {_title(group)}, differences {n} of {len(parts)}",
                 "",
                 f"`{chunk[0].config}` to `{chunk[-1].config}`: each config of the group that differs from the "
