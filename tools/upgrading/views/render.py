@@ -7,15 +7,19 @@ from collections import defaultdict
 
 from tools.core import urls
 from tools.core.markdown import code, markdown, table, text
+from tools.upgrading.facts import measure, measured
+from tools.upgrading.facts.curated import KEPT_RELEASE
 from tools.upgrading.facts.diff import DEFAULT as DEFAULT_KIND
 from tools.upgrading.facts.measured import MUST_GIVE
 from tools.upgrading.facts.records import (
     ANNOTATION_ONLY,
     BEHAVIOUR,
     BREAKING,
+    DEFAULT_CHANGED,
     DEPRECATION,
     NEW,
     NONE,
+    SAME_RESOLVED,
     Change,
     Note,
     Step,
@@ -72,7 +76,9 @@ def _change_rows(changes: list[Change], old: str, new: str) -> str:
     for c in changes:
         row = [_where(c), text(c.kind if c.section != "deprecations" else "message"), _value(c.old), _value(c.new)]
         if measured:
-            row.append(text(c.measured) if c.measured else "read from the defaults")
+            row.append(
+                text(c.measured) if c.measured else ("read from the defaults" if c.kind == DEFAULT_KIND else "–")
+            )
         rows.append(row)
     header = ["Where", "What", old, new]
     if measured:
@@ -97,12 +103,29 @@ def _note_block(note: Note, step: Step, changes: list[Change], before_checked: s
             "",
             *_fence(note.migration.after),
             "",
-            f"{before_checked} The *after* half runs in this site's tests against torchrl {step.new}.",
+            f"{before_checked} {_after_runs(step)}",
             "",
         ]
     elif note.no_migration:
         out += [f"*No migration block:* {markdown(note.no_migration)}", ""]
     return out
+
+
+def _after_runs(step: Step) -> str:
+    """Where the tests run a step's "after" halves, and what they check there."""
+    checked = "without a deprecation warning it does not name in a comment"
+    if step.new == KEPT_RELEASE:
+        return f"The *after* half runs in this site's tests on torchrl {step.new} and on the pinned release, {checked}."
+    if not _is_older(step.new):  # the pinned release
+        return f"The *after* half runs in this site's tests on torchrl {step.new}, {checked}."
+    return (
+        f"The *after* half runs in this site's tests on the pinned release, {checked}; no venv of torchrl "
+        f"{step.new} is kept to run it there."
+    )
+
+
+def _is_older(release: str) -> bool:
+    return tuple(map(int, release.split("."))) < tuple(map(int, KEPT_RELEASE.split(".")))
 
 
 def _fence(code_text: str) -> list[str]:
@@ -162,6 +185,10 @@ def _deprecations(step: Step) -> list[str]:
 
 def _filter_cell(cls: str, value: str, shown: str) -> str:
     return f'<span class="{cls}" data-value="{value.replace(" ", "-")}">{shown}</span>'
+
+
+def _section_title(section: str) -> str:
+    return "Deprecation messages" if section == "deprecations" else SECTIONS.get(section, (section, ""))[0]
 
 
 def _full_list(step: Step) -> list[str]:
@@ -309,15 +336,38 @@ def _for_you(step: Step, by_impact: dict[str, list[Note]]) -> list[str]:
     return [*out, ""]
 
 
+def _unmeasured(step: Step, defaults: list[Change]) -> str:
+    """The changed defaults no measurement covers, grouped by why (as the stored measurement says)."""
+    reasons = {
+        key: by_class.get(measure.UNMEASURED, "")
+        for key, by_class in (measured.stored(step.measured_in or "") or {}).get("measured", {}).items()
+    }
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for c in defaults:
+        if not c.measured and not {c.old, c.new} & set(MUST_GIVE):
+            grouped[reasons.get(c.key) or "no measurement recorded"].append(_where(c))
+    return "; ".join(f"{', '.join(sorted(set(where)))} ({why})" for why, where in sorted(grouped.items()))
+
+
 def _measured_statement(step: Step) -> str:
     """Which classifications of changed defaults were measured, and which are read from the defaults."""
     defaults = [c for c in step.changes if c.kind == DEFAULT_KIND]
+    # Default keys and a loss's default estimator: read from an instance of the class in each release.
+    instantiated = sorted(
+        {_where(c) for c in step.changes if c.kind != DEFAULT_KIND and c.category in (DEFAULT_CHANGED, SAME_RESOLVED)}
+    )
+    read_off = (
+        f" The default keys and estimators that changed ({', '.join(instantiated)}) are read from an instance built "
+        "in each release by the snapshot script."
+        if instantiated
+        else ""
+    )
     if not defaults:
-        return "No default changed in this step."
+        return "No constructor or config default changed in this step." + read_off
     # A default that was required on one side cannot be given both ways: nothing to measure.
     read = sorted({_where(c) for c in defaults if not c.measured and not {c.old, c.new} & set(MUST_GIVE)})
     if step.measured_in is None:
-        return (
+        return read_off.strip() + (
             f"The classifications of the {len(defaults)} changed defaults are **read from the defaults**, not "
             f"measured: no venv of torchrl {step.new} was at hand to build the objects with both values "
             f"({', '.join(read)})."
@@ -330,7 +380,8 @@ def _measured_statement(step: Step) -> str:
         "classification follows the measurement, and the build fails when a note contradicts it."
     )
     if read:
-        said += f" Read from the defaults, not measured: {', '.join(read)}."
+        said += " Read from the defaults, not measured: " + _unmeasured(step, defaults) + "."
+    said += read_off
     return said
 
 
