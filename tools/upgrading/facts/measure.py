@@ -8,7 +8,9 @@ its newer release.  Reads on standard input a JSON list of changed defaults,
 (values as the snapshots show them), and prints one JSON object: for each key
 it knows how to build, per class that uses the default, the effective state
 after construction (an attribute the constructor resolves) with the old value
-and with the new one, or the first line of what the construction raised.
+and with the new one, or the first line of what the construction raised; and
+``probes``: what the constructions whose errors the upgrade notes quote raised
+in this release, in full.
 
 A key it does not know how to build is answered with ``{"unmeasured": why}``:
 the page then says the classification is read from the defaults.
@@ -192,6 +194,49 @@ def measure(defaults: list[dict]) -> dict:
     return found
 
 
+def _instantiate(config_name: str, **given):
+    """Hydra's instantiate on a config, given only the fields this release requires (``???``)."""
+    import dataclasses
+
+    from hydra.utils import instantiate
+    from torchrl.trainers.algorithms import configs
+
+    config = getattr(configs, config_name)
+    fields = {f.name for f in dataclasses.fields(config) if f.default == "???"}
+    return instantiate(config(**{k: v() for k, v in given.items() if k in fields}))
+
+
+def _writer_config():
+    from torchrl.trainers.algorithms.configs import RoundRobinWriterConfig
+
+    return [RoundRobinWriterConfig()]
+
+
+def _storage_configs():
+    from torchrl.trainers.algorithms.configs import LazyTensorStorageConfig
+
+    return [LazyTensorStorageConfig(max_size=4)]
+
+
+# Constructions whose error a note quotes, run in every release measured: what each raised, whole.
+PROBES = {
+    "instantiate StorageEnsembleWriterConfig": lambda: _instantiate(
+        "StorageEnsembleWriterConfig", writers=_writer_config, transforms=list
+    ),
+    "instantiate StorageEnsembleConfig": lambda: _instantiate(
+        "StorageEnsembleConfig", storages=_storage_configs, transforms=list
+    ),
+}
+
+
+def probe(build) -> str:
+    try:
+        build()
+    except Exception as exc:
+        return f"raised {type(exc).__name__}: {' '.join(str(exc).split())}"
+    return "ran"
+
+
 def versions() -> dict:
     from importlib import metadata
 
@@ -206,7 +251,8 @@ def main() -> int:
 
         logging.getLogger("torchrl").setLevel(logging.WARNING)
         found = measure(defaults)
-    print(json.dumps({"versions": versions(), "measured": found}, sort_keys=True, indent=1))
+        probes = {name: probe(build) for name, build in PROBES.items()}
+    print(json.dumps({"versions": versions(), "measured": found, "probes": probes}, sort_keys=True, indent=1))
     return 0
 
 
