@@ -1,4 +1,6 @@
-// Filters and sorting for the loss table (docs/losses/index.md). Served locally; no dependencies.
+// Filters and sorting for the loss table (docs/losses/index.md) and any table in a `.loss-table` container
+// that names its own filters (`data-filters`: a JSON list like FILTERS below; `data-noun`: what a row is),
+// such as the upgrade pages' list of every difference. Served locally; no dependencies.
 (function () {
   "use strict";
 
@@ -24,6 +26,8 @@
     var body = table.tBodies[0];
     var rows = Array.prototype.slice.call(body.rows);
     var chosen = {};
+    var filters = container.getAttribute("data-filters") ? JSON.parse(container.getAttribute("data-filters")) : FILTERS;
+    var noun = container.getAttribute("data-noun") || "losses";
 
     var bar = document.createElement("div");
     bar.className = "loss-filters";
@@ -33,16 +37,16 @@
     function apply() {
       var shown = 0;
       rows.forEach(function (row) {
-        var visible = FILTERS.every(function (f) {
+        var visible = filters.every(function (f) {
           return !chosen[f.cls] || cellValue(row, f.cls).indexOf(chosen[f.cls]) !== -1;
         });
         row.hidden = !visible;
         if (visible) shown += 1;
       });
-      count.textContent = shown + " of " + rows.length + " losses";
+      count.textContent = shown + " of " + rows.length + " " + noun;
     }
 
-    FILTERS.forEach(function (f) {
+    filters.forEach(function (f) {
       var label = document.createElement("label");
       label.textContent = f.label + " ";
       var select = document.createElement("select");

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from tools.core.paths import CACHE
+from tools.upgrading.facts.curated import KEPT_RELEASE
 
-RELEASE = "0.13.3"
+RELEASE = KEPT_RELEASE
 VENV = CACHE / f"venv-torchrl-{RELEASE}"
 
 

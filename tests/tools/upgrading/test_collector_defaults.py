@@ -49,3 +49,31 @@ def test_the_old_extend_buffer_is_documented_as_deprecated():
 
     doc = " ".join((Collector.__doc__ or "").split())
     assert "Setting this to `False` is deprecated" in doc
+
+
+def _filled_buffer(**config_defaults):
+    """A trainer's loop that fills its own replay buffer from what the collector yields."""
+    import torch
+    from tensordict.nn import TensorDictModule
+    from torchrl.collectors import Collector
+    from torchrl.data import LazyTensorStorage, ReplayBuffer
+
+    policy = TensorDictModule(torch.nn.Linear(3, 1), in_keys=["observation"], out_keys=["action"])
+    collector = Collector(_env, policy, frames_per_batch=8, total_frames=24, **config_defaults)
+    buffer = ReplayBuffer(storage=LazyTensorStorage(100))
+    shapes, keys = [], set()
+    try:
+        for batch in collector:
+            shapes.append(tuple(batch.batch_size))
+            keys |= {str(k) for k in batch.keys(True, True)}
+            buffer.extend(batch)
+    finally:
+        collector.shutdown()
+    return shapes, keys, len(buffer)
+
+
+def test_a_trainer_filling_its_own_buffer_sees_the_same_batches_under_both_config_defaults():
+    old = _filled_buffer(extend_buffer=False, trust_policy=True, use_buffers=False)
+    new = _filled_buffer(extend_buffer=True, trust_policy=None, use_buffers=None)
+    assert old == new
+    assert old[2] == 24

@@ -15,15 +15,17 @@ def test_one_page_per_step_in_the_order_a_reader_needs():
     for step in upgrades().steps:
         text = PAGES[render.page(step)]
         order = [
+            "## What changes for you",
             "## What breaks",
             "## What changes behaviour silently",
             "## New features",
             "## Nothing to do",
             "## Every difference",
+            "## How this page was built",
         ]
         positions = [text.index(heading) for heading in order]
         assert positions == sorted(positions), step.slug
-        listed = text[text.index("## Every difference") :]
+        listed = text[text.index("## Every difference") : text.index("## How this page was built")]
         assert listed.count("\n    | ") == len(step.changes) + 2, f"{step.slug}: the full list lacks differences"
         for note in step.notes:
             assert f"{{ #{note.slug} }}" in text
@@ -61,3 +63,12 @@ def test_badges_reach_the_built_pages(site):
     ):
         html = (site / page).read_text(encoding="utf-8")
         assert 'class="upgrade-badge"' in html and "upgrading/0.13-to-0.14/" in html, page
+
+
+def test_each_page_cites_its_measurements_and_filters_its_full_list():
+    for step in upgrades().steps:
+        text = PAGES[render.page(step)]
+        for change in step.changes:
+            if change.measured:
+                assert text.count(change.measured.replace("_", "\\_")) >= 1, (step.slug, change.key)
+        assert 'class="loss-table" data-filters=' in text and text.count('class="up-impact"') == len(step.changes)

@@ -15,7 +15,7 @@ import json
 from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.distributions import installed
-from tools.upgrading.facts import curated, snapshot
+from tools.upgrading.facts import curated, measured, snapshot
 from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_step
 from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, snapshot_file, step_slug
 from tools.upgrading.facts.records import Step, Upgrades
@@ -49,9 +49,12 @@ def _upgrades() -> Upgrades:
     for old, new in steps_data:
         shown_new = pinned if new == PINNED else new
         slug = step_slug(old, shown_new)
-        changes = classify_step(_facts(old), _facts(new), slug, notes)
+        verdicts = measured.verdicts(shown_new)
+        changes = classify_step(_facts(old), _facts(new), slug, notes, verdicts)
         title = f"{'.'.join(old.split('.')[:2])} to {'.'.join(shown_new.split('.')[:2])}"
-        steps.append(Step(slug, old, shown_new, title, changes, [n for n in notes if n.step == slug]))
+        step_notes = [n for n in notes if n.step == slug]
+        measured_in = shown_new if measured.stored(shown_new) is not None else None
+        steps.append(Step(slug, old, shown_new, title, changes, step_notes, measured_in=measured_in))
     return Upgrades(pinned, steps)
 
 

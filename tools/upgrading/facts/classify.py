@@ -5,10 +5,15 @@ The automatic rules (``auto``):
 * added -> ``added``: new, unless it is a parameter or config field without a
   default on an object that existed before (then calls that worked fail: breaking);
 * removed -> ``removed``: breaking (a deprecation message that went away: nothing);
-* a default changed -> ``default changed``: behaviour, unless the old value was
-  required (now optional: new) or the new one is (breaking); a config field whose
-  value after ``__post_init__`` is the same in both releases ->
-  ``default changed, resolves to the same value``: nothing to do;
+* a default changed -> what its measurement in the newer release says
+  (``measured.py``: every class that uses it built with the old and the new
+  value): the same effective state -> ``default changed, resolves to the same
+  value``, nothing to do; another state, or the old value refused ->
+  ``default changed``, behaviour (a note may say no working code used the old
+  value).  Unmeasured, it is read from the defaults: behaviour, unless the old value
+  was required (now optional: new) or the new one is (breaking); a config field
+  whose value after ``__post_init__`` is the same in both releases resolves to
+  the same value;
 * a TensorDict key's default, an estimator's default hyperparameter or a loss's
   default estimator that changed -> ``default changed``: behaviour;
 * an annotation or a return annotation -> ``annotation only``: nothing to do;
@@ -26,6 +31,7 @@ from __future__ import annotations
 from tools.core.paths import ROOT
 from tools.upgrading.facts import diff as raw
 from tools.upgrading.facts.curated import CURATED_FILE, pattern
+from tools.upgrading.facts.measured import DIFFERS, SAME, Verdict
 from tools.upgrading.facts.records import (
     ADDED,
     ANNOTATION_ONLY,
@@ -71,8 +77,14 @@ def _required(d: raw.Difference) -> bool:
     return False
 
 
-def auto(d: raw.Difference, resolved_same: bool = False) -> tuple[str | None, str]:
+def auto(d: raw.Difference, resolved_same: bool = False, measured: Verdict | None = None) -> tuple[str | None, str]:
     """(category, impact) by the rules above; category None when no rule applies."""
+    if d.kind == raw.DEFAULT and measured is not None:
+        if measured.outcome == SAME:
+            return SAME_RESOLVED, NONE
+        # The old value refused by the newer release: whether code that relied on it changes depends on what
+        # the older release did with it, which a note says.
+        return DEFAULT_CHANGED, BEHAVIOUR
     if d.section == "deprecations":
         return (ADDED, DEPRECATION) if d.kind == raw.ADDED else (REMOVED, NONE)
     if d.kind == raw.ADDED:
@@ -125,8 +137,23 @@ def _resolved_alike(old: dict, new: dict) -> set[str]:
     return found
 
 
-def classify_step(old: dict, new: dict, step: str, notes: list[Note]) -> list[Change]:
-    """Every difference from snapshot ``old`` to ``new``, classified; raises UnclassifiedDifferences."""
+def _disagreement(note: Note, measured: Verdict) -> str | None:
+    """How a note's classification contradicts a measurement, if it does."""
+    if note.category == SAME_RESOLVED and measured.outcome != SAME:
+        return f"says it resolves to the same value; measured: {measured.outcome}"
+    if note.impact == BEHAVIOUR and measured.outcome == SAME:
+        return f"says it changes behaviour; measured: {measured.outcome}"
+    if note.impact == NONE and measured.outcome == DIFFERS:
+        return f"says there is nothing to do; measured: {measured.outcome}"
+    return None
+
+
+def classify_step(
+    old: dict, new: dict, step: str, notes: list[Note], measured: dict[str, Verdict] | None = None
+) -> list[Change]:
+    """Every difference from snapshot ``old`` to ``new``, classified; raises UnclassifiedDifferences.
+    ``measured``: key -> what measuring a changed default in the newer release said (``measured.py``)."""
+    measured = measured or {}
     differences, same = _folded(raw.diff(old, new)), _resolved_alike(old, new)
     step_notes = [n for n in notes if n.step == step]
     compiled = [(n, p, pattern(p)) for n in step_notes for p in n.differences]
@@ -145,8 +172,13 @@ def classify_step(old: dict, new: dict, step: str, notes: list[Note]) -> list[Ch
     changes: list[Change] = []
     unclassified: list[str] = []
     for d in differences:
-        category, impact = auto(d, d.key in same)
+        verdict = measured.get(d.key) if d.kind == raw.DEFAULT else None
+        category, impact = auto(d, d.key in same, verdict)
         note = covering.get(d.key)
+        if note is not None and verdict is not None:
+            contradiction = _disagreement(note, verdict)
+            if contradiction:
+                problems.append(f"note {note.slug!r} on {d.key} {contradiction} ({verdict.cited})")
         if note is not None:
             # A note's category names what it pairs or explains: a rename its removals and additions, a
             # default that resolves alike its default changes, "noted" anything; the rest keep their own.
@@ -172,6 +204,7 @@ def classify_step(old: dict, new: dict, step: str, notes: list[Note]) -> list[Ch
                 category=category,
                 impact=impact,
                 note=note.slug if note else None,
+                measured=f"measured on torchrl {verdict.release}: {verdict.cited}" if verdict else None,
             )
         )
     where = CURATED_FILE.relative_to(ROOT)

@@ -35,6 +35,8 @@ MIGRATIONS = DATA / "upgrading"
 __cache_inputs__ = ("data/upgrading.yaml", "data/upgrading", "data/snapshots")
 SNAPSHOTS = DATA / "snapshots"
 PINNED = "pinned"  # a step's ``new`` release when it is the installed torchrl
+# The older release whose venv the tests keep (the Makefile's RELEASE_TORCHRL): migrations run there too.
+KEPT_RELEASE = "0.13.3"
 RELEASE = re.compile(r"^\d+\.\d+\.\d+$")
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 NOTE_FIELDS = {"slug", "step", "title", "impact", "category", "differences", "text", "no_migration"}

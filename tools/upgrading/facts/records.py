@@ -39,6 +39,8 @@ class Change:
     category: str  # CATEGORIES
     impact: str  # IMPACTS
     note: str | None  # the slug of the curated note that covers it, if any
+    # A changed default measured in the newer release: "measured on torchrl 0.14.1: <class: old -> new; ...>"
+    measured: str | None = None
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ class Step:
     notes: list[Note] = field(default_factory=list)
     # Fixed-upstream rows whose fix first shipped in this step's new release: slug -> summary
     fixed: dict[str, str] = field(default_factory=dict)
+    # Whether the newer release's changed defaults were measured there (data/upgrading/measured/)
+    measured_in: str | None = None
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 
 from tools.core import urls
 from tools.core.markdown import code, markdown, table, text
+from tools.upgrading.facts import measure, measured
+from tools.upgrading.facts.curated import KEPT_RELEASE
+from tools.upgrading.facts.diff import DEFAULT as DEFAULT_KIND
+from tools.upgrading.facts.measured import MUST_GIVE
 from tools.upgrading.facts.records import (
     ANNOTATION_ONLY,
     BEHAVIOUR,
     BREAKING,
+    DEFAULT_CHANGED,
     DEPRECATION,
     NEW,
     NONE,
+    SAME_RESOLVED,
     Change,
     Note,
     Step,
@@ -64,11 +71,19 @@ def _value(value: str | None) -> str:
 
 
 def _change_rows(changes: list[Change], old: str, new: str) -> str:
-    rows = [
-        [_where(c), text(c.kind if c.section != "deprecations" else "message"), _value(c.old), _value(c.new)]
-        for c in changes
-    ]
-    return table(["Where", "What", old, new], rows)
+    measured = any(c.measured for c in changes)
+    rows = []
+    for c in changes:
+        row = [_where(c), text(c.kind if c.section != "deprecations" else "message"), _value(c.old), _value(c.new)]
+        if measured:
+            row.append(
+                text(c.measured) if c.measured else ("read from the defaults" if c.kind == DEFAULT_KIND else "–")
+            )
+        rows.append(row)
+    header = ["Where", "What", old, new]
+    if measured:
+        header.append(f"Each class built with the {old} and the {new} default, in the newer release")
+    return table(header, rows)
 
 
 def _note_block(note: Note, step: Step, changes: list[Change], before_checked: str) -> list[str]:
@@ -88,12 +103,29 @@ def _note_block(note: Note, step: Step, changes: list[Change], before_checked: s
             "",
             *_fence(note.migration.after),
             "",
-            f"{before_checked} The *after* half runs in this site's tests against torchrl {step.new}.",
+            f"{before_checked} {_after_runs(step)}",
             "",
         ]
     elif note.no_migration:
         out += [f"*No migration block:* {markdown(note.no_migration)}", ""]
     return out
+
+
+def _after_runs(step: Step) -> str:
+    """Where the tests run a step's "after" halves, and what they check there."""
+    checked = "without a deprecation warning it does not name in a comment"
+    if step.new == KEPT_RELEASE:
+        return f"The *after* half runs in this site's tests on torchrl {step.new} and on the pinned release, {checked}."
+    if not _is_older(step.new):  # the pinned release
+        return f"The *after* half runs in this site's tests on torchrl {step.new}, {checked}."
+    return (
+        f"The *after* half runs in this site's tests on the pinned release, {checked}; no venv of torchrl "
+        f"{step.new} is kept to run it there."
+    )
+
+
+def _is_older(release: str) -> bool:
+    return tuple(map(int, release.split("."))) < tuple(map(int, KEPT_RELEASE.split(".")))
 
 
 def _fence(code_text: str) -> list[str]:
@@ -151,30 +183,54 @@ def _deprecations(step: Step) -> list[str]:
     return [*out, ""]
 
 
+def _filter_cell(cls: str, value: str, shown: str) -> str:
+    return f'<span class="{cls}" data-value="{value.replace(" ", "-")}">{shown}</span>'
+
+
+def _section_title(section: str) -> str:
+    return "Deprecation messages" if section == "deprecations" else SECTIONS.get(section, (section, ""))[0]
+
+
 def _full_list(step: Step) -> list[str]:
+    """Every difference, in a table the loss table's filters serve (docs/assets/loss-table.js): by the kind of
+    object (the snapshot's section, carried in the object's cell) and by what it means (impact)."""
     rows = []
     for c in step.changes:
         note = f"[{c.note}](#{c.note})" if c.note else ""
         field = text(c.field) if c.section == "deprecations" else code(c.field)
         rows.append(
             [
-                text(c.impact),
+                _filter_cell("up-impact", c.impact, text(c.impact)),
                 text(c.category),
-                text(c.section),
-                code(c.object),
+                _filter_cell("up-section", c.section, code(c.object)),
                 field,
                 _value(c.old),
                 _value(c.new),
                 note,
             ]
         )
-    body = table(["Impact", "Category", "Section", "Object", "Field", step.old, step.new, "Note"], rows)
+    body = table(["Impact", "Category", "Object", "Field", step.old, step.new, "Note"], rows)
+    sections = sorted({c.section for c in step.changes})
+    impacts = [i for i in IMPACT_TITLES if any(c.impact == i for c in step.changes)]
+    filters = [
+        {
+            "cls": "up-section",
+            "label": "Object",
+            "options": [["", "any"], *[[x.replace(" ", "-"), x] for x in sections]],
+        },
+        {"cls": "up-impact", "label": "Kind", "options": [["", "any"], *[[x, IMPACT_TITLES[x]] for x in impacts]]},
+    ]
+    attributes = f"data-filters='{json.dumps(filters)}' data-noun=\"differences\""
     return [
         "## Every difference",
         "",
         f'??? note "All {len(step.changes)} differences, classified"',
         "",
+        f'    <div class="loss-table" {attributes} markdown>',
+        "",
         *[f"    {line}" for line in body.splitlines()],
+        "",
+        "    </div>",
         "",
     ]
 
@@ -202,7 +258,7 @@ def render_step(step: Step, pinned: str, before_checked: dict[str, str], fixed: 
     for c in step.changes:
         counts[c.impact] += 1
     here = page(step)
-    out = [f"# Upgrading from torchrl {minor(step.old)} to {minor(step.new)}", "", _provenance(step, pinned), ""]
+    out = [f"# Upgrading from torchrl {minor(step.old)} to {minor(step.new)}", ""]
     counted = {
         BREAKING: "break code",
         BEHAVIOUR: "change behaviour",
@@ -211,10 +267,11 @@ def render_step(step: Step, pinned: str, before_checked: dict[str, str], fixed: 
         NONE: "need nothing",
     }
     summary = ", ".join(f"{counts[i]} {counted[i]}" for i in IMPACT_TITLES if counts[i])
-    out += [f"**{len(step.changes)} differences** from {step.old} to {step.new}: {summary}.", ""]
     by_impact: dict[str, list[Note]] = defaultdict(list)
     for n in step.notes:
         by_impact[n.impact].append(n)
+    out += _for_you(step, by_impact)
+    out += [f"**{len(step.changes)} differences** from {step.old} to {step.new}: {summary}.", ""]
     changes_of = defaultdict(list)
     for c in step.changes:
         if c.note:
@@ -263,7 +320,69 @@ def render_step(step: Step, pinned: str, before_checked: dict[str, str], fixed: 
     for n in quiet:
         out += _note_block(n, step, changes_of[n.slug], before_checked.get(n.slug, ""))
     out += _full_list(step)
+    out += ["## How this page was built", "", _provenance(step, pinned), "", _measured_statement(step), ""]
     return "\n".join(out)
+
+
+def _for_you(step: Step, by_impact: dict[str, list[Note]]) -> list[str]:
+    """What a reader upgrading has to act on, first: each note that breaks code or changes behaviour."""
+    out = ["## What changes for you", ""]
+    acting = [(impact, n) for impact in (BREAKING, BEHAVIOUR) for n in by_impact.get(impact, [])]
+    if not acting:
+        return [*out, f"Nothing that code written for {step.old} has to change; the details follow.", ""]
+    verbs = {BREAKING: "fails", BEHAVIOUR: "runs and does something else"}
+    out += [f"Code written for {step.old} that meets one of these {verbs[BREAKING]} or {verbs[BEHAVIOUR]}:", ""]
+    out += [f"- **{IMPACT_TITLES[impact]}:** [{text(n.title)}](#{n.slug})" for impact, n in acting]
+    return [*out, ""]
+
+
+def _unmeasured(step: Step, defaults: list[Change]) -> str:
+    """The changed defaults no measurement covers, grouped by why (as the stored measurement says)."""
+    reasons = {
+        key: by_class.get(measure.UNMEASURED, "")
+        for key, by_class in (measured.stored(step.measured_in or "") or {}).get("measured", {}).items()
+    }
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for c in defaults:
+        if not c.measured and not {c.old, c.new} & set(MUST_GIVE):
+            grouped[reasons.get(c.key) or "no measurement recorded"].append(_where(c))
+    return "; ".join(f"{', '.join(sorted(set(where)))} ({why})" for why, where in sorted(grouped.items()))
+
+
+def _measured_statement(step: Step) -> str:
+    """Which classifications of changed defaults were measured, and which are read from the defaults."""
+    defaults = [c for c in step.changes if c.kind == DEFAULT_KIND]
+    # Default keys and a loss's default estimator: read from an instance of the class in each release.
+    instantiated = sorted(
+        {_where(c) for c in step.changes if c.kind != DEFAULT_KIND and c.category in (DEFAULT_CHANGED, SAME_RESOLVED)}
+    )
+    read_off = (
+        f" The default keys and estimators that changed ({', '.join(instantiated)}) are read from an instance built "
+        "in each release by the snapshot script."
+        if instantiated
+        else ""
+    )
+    if not defaults:
+        return "No constructor or config default changed in this step." + read_off
+    # A default that was required on one side cannot be given both ways: nothing to measure.
+    read = sorted({_where(c) for c in defaults if not c.measured and not {c.old, c.new} & set(MUST_GIVE)})
+    if step.measured_in is None:
+        return read_off.strip() + (
+            f"The classifications of the {len(defaults)} changed defaults are **read from the defaults**, not "
+            f"measured: no venv of torchrl {step.new} was at hand to build the objects with both values "
+            f"({', '.join(read)})."
+        )
+    said = (
+        f"Each changed default that could be built was measured on torchrl {step.measured_in}: every class that "
+        "uses it built with the old and with the new value, its effective state compared "
+        "(`tools/upgrading/facts/measure.py`, stored in "
+        f"`data/upgrading/measured/torchrl-{step.measured_in}.json` and measured again by the tests); the "
+        "classification follows the measurement, and the build fails when a note contradicts it."
+    )
+    if read:
+        said += " Read from the defaults, not measured: " + _unmeasured(step, defaults) + "."
+    said += read_off
+    return said
 
 
 def render_steps(upgrades: Upgrades) -> str:
