@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
-from tools.core.markdown import table
+from tools.core.markdown import table, text
 from tools.curves.facts.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
 
 
 def _number(value: float | None) -> str:
     if value is None:
         return "–"
-    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:,.1f}"
 
 
 def verdict(curves: FamilyCurves) -> str:
@@ -78,6 +79,36 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
     )
 
 
+def _unbroken(cell: str) -> str:
+    """A figure that never wraps onto two lines: its spaces made non-breaking."""
+    return cell.replace(" ", "\u00a0")
+
+
+def render_thumbnails(families: list[FamilyCurves], served_path: Callable[[str], str]) -> str:
+    """One small plot per family with runs, each linking to the curve on its recipe page.
+
+    ``served_path``: family -> docs-relative path the site serves its committed SVG at.
+    """
+    items = []
+    for c in families:
+        if not c.seeds:
+            continue
+        image = served_path(c.family).removeprefix("recipes/")  # the page sits in recipes/
+        alt = f"Learning curve of {c.label}"
+        figure = f"{_number(c.final_mean)} vs {_number(c.baseline)} random"
+        items.append(
+            f"- [![{alt}]({image}){{ loading=lazy }}<br>**{text(c.label)}**<br>{_unbroken(figure)}]"
+            f"({c.family}.md#learning-curve)"
+        )
+    return (
+        '<div class="curve-thumbnails" markdown>\n\n'
+        + "\n".join(items)
+        + "\n\n</div>\n\nEach plot is the one its recipe page shows under *Learning curve* (click to open it): "
+        "mean episode return over seeds against the frames collected (or the optimiser steps, offline), the "
+        "seeds' band, and a random policy dashed; below it, the final return against the random policy's.\n"
+    )
+
+
 def render_summary(families: list[FamilyCurves]) -> str:
     header = (
         "Family",
@@ -93,19 +124,23 @@ def render_summary(families: list[FamilyCurves]) -> str:
     rows = []
     for c in families:
         score, spread = c.normalised
-        normalised = "–" if score is None else f"{_number(score)} ± {_number(spread)} (data: {_number(c.behaviour[1])})"
+        normalised = (
+            "–"
+            if score is None
+            else f"{_unbroken(f'{_number(score)} ± {_number(spread)}')} (data: {_number(c.behaviour[1])})"
+        )
         # Each family's plot sits under the "Learning curve" heading of its recipe page.
         rows.append(
             (
                 f"[{c.label}]({c.family}.md#learning-curve)",
                 c.environment,
-                f"{_number(c.final_mean)} ± {_number(c.final_std)}",
+                _unbroken(f"{_number(c.final_mean)} ± {_number(c.final_std)}"),
                 _number(c.baseline),
                 verdict(c) if c.beats_baseline is not False else f"**{verdict(c)}**",
                 normalised,
                 _count(c.frames),
-                _minutes(c.cpu_seconds),
-                _minutes(c.wall_seconds),
+                _unbroken(_minutes(c.cpu_seconds)),
+                _unbroken(_minutes(c.wall_seconds)),
             )
         )
     runs = [s for c in families for s in c.seeds]
