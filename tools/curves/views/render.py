@@ -113,13 +113,13 @@ def render_summary(families: list[FamilyCurves]) -> str:
     header = (
         "Family",
         "Environment",
-        "Final return (mean ± std over seeds)",
+        "Final return (mean ± std)",
         "Random policy",
-        "Beats random by more than the spread?",
-        "Normalised (offline: 0 random, 100 reference)",
+        "Beats random?",
+        "Normalised (offline)",
         "Frames",
-        "CPU time per run",
-        "Wall time per run",
+        "CPU per run",
+        "Wall per run",
     )
     rows = []
     for c in families:
@@ -148,7 +148,9 @@ def render_summary(families: list[FamilyCurves]) -> str:
     wall = sum(s.wall_seconds for s in runs)
     beating = sum(c.beats_baseline is True for c in families)
     note = (
-        f"\n{beating} of {len(families)} families beat the random policy by more than their seeds' spread. "
+        f"\n{beating} of {len(families)} families beat the random policy by more than their seeds' spread "
+        "(*Beats random?*). Final returns are the mean ± standard deviation over the seeds; *Normalised* is the "
+        "offline families' score between a random policy (0) and a reference policy (100). "
         f"Read from the CSV files `make curves` commits under `outputs/curves/` (measured). The final return of "
         f"a run is the mean of its last {FINAL_FRACTION:.0%} of logged iterations in which an episode ended; "
         '"spread" is the largest minus the smallest final return over the seeds. '
