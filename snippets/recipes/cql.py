@@ -122,6 +122,10 @@ def train(
     loss_module.make_value_estimator(gamma=GAMMA)
     target_updater = SoftUpdate(loss_module, tau=TAU)
     optimizer = torch.optim.Adam(loss_module.parameters(), lr=lr)
+    # The learning rate decays to zero along a cosine over every optimiser step of the run, offline and
+    # online: the last evaluations then read a policy that has stopped moving, not one caught mid-swing.
+    all_updates = offline_steps + (total_frames // FRAMES_PER_BATCH) * updates_per_batch
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=all_updates)
     buffer = ReplayBuffer(storage=LazyTensorStorage(BUFFER_SIZE), batch_size=batch_size)
 
     # 1. The dataset: the behaviour policy (a TensorDictModule around a plain function) acts in the env.
@@ -155,6 +159,7 @@ def train(
         optimizer.zero_grad()
         total.backward()
         optimizer.step()
+        schedule.step()
         target_updater.step()  # after every optimiser step
         return losses
 

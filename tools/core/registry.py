@@ -26,6 +26,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tools.core import urls
@@ -86,6 +87,9 @@ class Concern:
     links: Callable[[str, str], list[tuple[str, str]]] | None = None
     # Data files the pages' scripts read: site-relative path -> text, written beside inventory.json.
     files: Callable[[], Mapping[str, str]] | None = None
+    # Files served as they are: docs-relative path -> the file on disk. The build adds them to its
+    # files, so a page links one like any file under docs/ (and a broken link fails the strict build).
+    assets: Callable[[], Mapping[str, Path]] | None = None
 
 
 # The concerns once found: pages ask for them on every cross-link (``links``, ``badges``),
@@ -141,6 +145,17 @@ def badges(subject: str, here: str) -> str:
 def inventory() -> dict:
     """Every generated fact, keyed by concern (written to site/inventory.json)."""
     return {c.name: c.inventory() for c in concerns() if c.inventory is not None}
+
+
+def site_assets() -> dict[str, Path]:
+    """Every concern's files served as they are: docs-relative path -> file on disk."""
+    out: dict[str, Path] = {}
+    for concern in concerns():
+        for path, source in (concern.assets() if concern.assets is not None else {}).items():
+            if path in out:
+                raise ValueError(f"two concerns serve the site file {path}")
+            out[path] = source
+    return out
 
 
 def site_files() -> dict[str, str]:

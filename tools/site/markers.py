@@ -172,6 +172,11 @@ def inventory() -> dict:
     return registry.inventory()
 
 
+def site_assets() -> dict:
+    """The files served as they are (docs-relative path -> file on disk), added to the build's files."""
+    return registry.site_assets()
+
+
 def site_files() -> dict[str, str]:
     """The data files the pages' scripts read (site-relative path -> text), written beside inventory.json."""
     return registry.site_files()

@@ -207,6 +207,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         _write_if_changed(backing, markdown)
         files.append(File.generated(config, src_uri, abs_src_path=str(backing)))
         _build["generated"].add(src_uri)
+    for src_uri, source in pages.site_assets().items():
+        if files.get_file_from_path(src_uri) is not None:
+            raise PluginError(f"{src_uri} is both a file under docs/ and a served asset; remove one")
+        files.append(File.generated(config, src_uri, abs_src_path=str(source)))
     if _build["python_handler"] is not None:
         load.install(_build["python_handler"])
     if config.nav:

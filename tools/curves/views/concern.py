@@ -5,8 +5,8 @@ from __future__ import annotations
 from tools.core.errors import unknown_name
 from tools.core.registry import Concern
 from tools.curves.facts import all_curves
-from tools.curves.views.plot import read_plot
-from tools.curves.views.render import render_plot, render_summary
+from tools.curves.views.plot import read_plot, served_path, served_plots
+from tools.curves.views.render import render_plot, render_summary, render_thumbnails
 from tools.curves.views.schema import SCHEMA
 
 
@@ -47,7 +47,12 @@ def _inventory() -> dict:
 
 CONCERN = Concern(
     name="curves",
-    sections={"plot": _plot, "summary": lambda _arg: render_summary(all_curves())},
+    sections={
+        "plot": _plot,
+        "summary": lambda _arg: render_summary(all_curves()),
+        "thumbnails": lambda _arg: render_thumbnails(all_curves(), served_path),
+    },
+    assets=served_plots,
     inventory=_inventory,
     inventory_schema=SCHEMA,
     inventory_doc="Learning curves per recipe family (`make curves`): seeds, final return mean and std over "

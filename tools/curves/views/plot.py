@@ -29,6 +29,21 @@ def plot_path(family: str) -> Path:
     return plan_module.root() / "outputs" / "curves" / family / PLOT_FILE
 
 
+# Where the site serves each committed plot as a file (the learning-curves page's thumbnails link them).
+SERVED_DIR = "recipes/curves"
+
+
+def served_path(family: str) -> str:
+    """The docs-relative path the site serves ``family``'s plot at."""
+    return f"{SERVED_DIR}/{family}.svg"
+
+
+def served_plots() -> dict[str, Path]:
+    """Every committed plot, by the docs-relative path it is served at."""
+    plan = plan_module.load()
+    return {served_path(name): plot_path(name) for name in plan.families if plot_path(name).exists()}
+
+
 def read_plot(family: str) -> str:
     """The committed SVG of ``family``."""
     path = plot_path(family)

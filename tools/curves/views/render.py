@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
-from tools.core.markdown import table
+from tools.core.markdown import table, text
 from tools.curves.facts.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
 
 
 def _number(value: float | None) -> str:
     if value is None:
         return "–"
-    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:,.1f}"
 
 
 def verdict(curves: FamilyCurves) -> str:
@@ -78,34 +79,68 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
     )
 
 
+def _unbroken(cell: str) -> str:
+    """A figure that never wraps onto two lines: its spaces made non-breaking."""
+    return cell.replace(" ", "\u00a0")
+
+
+def render_thumbnails(families: list[FamilyCurves], served_path: Callable[[str], str]) -> str:
+    """One small plot per family with runs, each linking to the curve on its recipe page.
+
+    ``served_path``: family -> docs-relative path the site serves its committed SVG at.
+    """
+    items = []
+    for c in families:
+        if not c.seeds:
+            continue
+        image = served_path(c.family).removeprefix("recipes/")  # the page sits in recipes/
+        alt = f"Learning curve of {c.label}"
+        figure = f"{_number(c.final_mean)} vs {_number(c.baseline)} random"
+        items.append(
+            f"- [![{alt}]({image}){{ loading=lazy }}<br>**{text(c.label)}**<br>{_unbroken(figure)}]"
+            f"({c.family}.md#learning-curve)"
+        )
+    return (
+        '<div class="curve-thumbnails" markdown>\n\n'
+        + "\n".join(items)
+        + "\n\n</div>\n\nEach plot is the one its recipe page shows under *Learning curve* (click to open it): "
+        "mean episode return over seeds against the frames collected (or the optimiser steps, offline), the "
+        "seeds' band, and a random policy dashed; below it, the final return against the random policy's.\n"
+    )
+
+
 def render_summary(families: list[FamilyCurves]) -> str:
     header = (
         "Family",
         "Environment",
-        "Final return (mean ± std over seeds)",
+        "Final return (mean ± std)",
         "Random policy",
-        "Beats random by more than the spread?",
-        "Normalised (offline: 0 random, 100 reference)",
+        "Beats random?",
+        "Normalised (offline)",
         "Frames",
-        "CPU time per run",
-        "Wall time per run",
+        "CPU per run",
+        "Wall per run",
     )
     rows = []
     for c in families:
         score, spread = c.normalised
-        normalised = "–" if score is None else f"{_number(score)} ± {_number(spread)} (data: {_number(c.behaviour[1])})"
+        normalised = (
+            "–"
+            if score is None
+            else f"{_unbroken(f'{_number(score)} ± {_number(spread)}')} (data: {_number(c.behaviour[1])})"
+        )
         # Each family's plot sits under the "Learning curve" heading of its recipe page.
         rows.append(
             (
                 f"[{c.label}]({c.family}.md#learning-curve)",
                 c.environment,
-                f"{_number(c.final_mean)} ± {_number(c.final_std)}",
+                _unbroken(f"{_number(c.final_mean)} ± {_number(c.final_std)}"),
                 _number(c.baseline),
                 verdict(c) if c.beats_baseline is not False else f"**{verdict(c)}**",
                 normalised,
                 _count(c.frames),
-                _minutes(c.cpu_seconds),
-                _minutes(c.wall_seconds),
+                _unbroken(_minutes(c.cpu_seconds)),
+                _unbroken(_minutes(c.wall_seconds)),
             )
         )
     runs = [s for c in families for s in c.seeds]
@@ -113,7 +148,9 @@ def render_summary(families: list[FamilyCurves]) -> str:
     wall = sum(s.wall_seconds for s in runs)
     beating = sum(c.beats_baseline is True for c in families)
     note = (
-        f"\n{beating} of {len(families)} families beat the random policy by more than their seeds' spread. "
+        f"\n{beating} of {len(families)} families beat the random policy by more than their seeds' spread "
+        "(*Beats random?*). Final returns are the mean ± standard deviation over the seeds; *Normalised* is the "
+        "offline families' score between a random policy (0) and a reference policy (100). "
         f"Read from the CSV files `make curves` commits under `outputs/curves/` (measured). The final return of "
         f"a run is the mean of its last {FINAL_FRACTION:.0%} of logged iterations in which an episode ended; "
         '"spread" is the largest minus the smallest final return over the seeds. '

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 FAMILIES: dict[str, str] = {
     "ppo": "PPO",
+    "ppo_continuous": "PPO with GAE, continuous actions",
     "dqn": "DQN and double DQN with prioritized replay",
     "sac": "SAC",
     "td3": "TD3",

@@ -143,10 +143,36 @@ def does_not_learn(curves) -> str:
     )
 
 
+def _figure(value: float) -> str:
+    return f"{value:,.1f}" if abs(value) < 1000 else f"{value:,.0f}"
+
+
+def measured_result(curves) -> str:
+    """The family's learning curve in one cell: final return against a random policy, over how many
+    seeds, after how much training, and the verdict; read from the committed runs (``tools.curves``)."""
+    if curves is None or curves.final_mean is None:
+        return "not trained yet: `make curves` trains it · [learning curves](learning-curves.md)"
+    if curves.x == "frames":
+        budget = f"after {curves.frames:,} frames"
+    else:
+        budget = f"after {max(s.x[-1] for s in curves.seeds if s.x):,.0f} optimiser steps"
+    verdict = "beats it" if curves.beats_baseline else "**does not beat it**"
+    out = (
+        f"final return **{_figure(curves.final_mean)}** ± {_figure(curves.final_std)} over "
+        f"{len(curves.seeds)} seeds {budget}, against {_figure(curves.baseline)} for a random policy: "
+        f"{verdict} by more than the seeds' spread"
+    )
+    score, spread = curves.normalised
+    if score is not None:
+        out += f"; {score:.0f} ± {spread:.0f} on a 0 (random) to 100 (reference) scale"
+    return out + " · [its learning curve](#learning-curve)"
+
+
 def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord], curves=None) -> str:
     """The recipe at a glance; ``curves``: its family's learning curves (a warning on top when it does not learn)."""
     prefix = "../"
     rows = [
+        ("Result (measured)", measured_result(curves)),
         ("Loss", ", ".join(_loss_link(n) for n in recipe.losses)),
         ("Value estimator", _estimator_text(recipe, prefix, loss_records)),
         ("Target updater", _updater_text(recipe, prefix)),
@@ -166,7 +192,7 @@ def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord], curve
     return (
         does_not_learn(curves)
         + table(("", ""), rows)
-        + "\n\nRead from the file's source by the build.\n\n"
+        + "\n\nRead from the file's source by the build; the result, from the runs `make curves` committed.\n\n"
         + f'??? abstract "Knobs: {len(recipe.knobs)} module-level constants, and `train()`"\n\n'
         + folded
         + "\n"
