@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench import search_report
 from bench.targets import unavailable
 
 # What the stages of each kind do (``<concern>.<kind>``); a kind not listed is shown by its name.
@@ -214,6 +215,7 @@ def render(results: dict) -> str:
                     "loading the config",
                 )
             )
+    blocks.append(search_report.render(results.get("search", {})))
     blocks.append(_slowest_tests(results.get("slowest_tests", [])))
     blocks.append(_targets(results["targets"]))
     blocks.append(_failures(results))

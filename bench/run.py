@@ -26,6 +26,7 @@ from bench.edits import appended
 from bench.instrument import PluginClock, timing_mkdocstrings_blocks
 from bench.knobs import Knobs, read_knobs
 from bench.report import render
+from bench.search import measure_search
 from bench.stages import breakdown, mkdocstrings_seconds
 from bench.stats import summarize
 from bench.targets import evaluate
@@ -326,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     measurements.update(warm_rebuilds(knobs, page))
     measurements["cli_fresh"] = cli_calls(knobs)
     measurements["wiring_check"] = wiring_checks(knobs)
+    progress("search ranking and cold page weights")
+    results["search"] = measure_search()
     measurements["make_test"], results["slowest_tests"] = make_tests(knobs)
     measurements["make_test_loaded"], _ = make_tests(knobs, loaded=True)
     results["targets"] = evaluate(measurements)

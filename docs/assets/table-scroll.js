@@ -10,7 +10,11 @@
   // The scroll box is looked up again on each resize: a media query may turn it on or off (the loss
   // table's box scrolls only on narrow screens).
   var observer = "ResizeObserver" in window ? new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { follow(entry.target); });
+    // A box resized with its table unchanged (a narrower window) is updated itself; a table resized
+    // may have moved into another box.
+    entries.forEach(function (entry) {
+      if (entry.target.tagName === "TABLE") follow(entry.target); else update(entry.target);
+    });
   }) : null;
 
   function update(box) {
@@ -45,6 +49,17 @@
   function init() {
     Array.prototype.forEach.call(document.querySelectorAll(".md-typeset table"), watch);
   }
+
+  // A resize observation can be missed: a fold opened and closed again within one frame, or a table
+  // whose size came back to the one last reported while its box changed. A window resized and a fold
+  // opened look the boxes up again as well.
+  function again(root) {
+    Array.prototype.forEach.call(root.querySelectorAll(".md-typeset table, table"), follow);
+  }
+  window.addEventListener("resize", function () { again(document); });
+  document.addEventListener("toggle", function (event) {
+    if (event.target.open) again(event.target);
+  }, true);
 
   // Material wraps the tables when a page is shown (document$, also under instant navigation).
   if (window.document$ && window.document$.subscribe) {

@@ -27,8 +27,8 @@ CATALOGUE = 0.2
 
 
 # Pages left out of Material's index, which every page load fetches whole. The error catalogue's sites
-# and the upstream fix history are targets of the matcher (explain-index.json), which answers an
-# error-shaped query above Material's results and is fetched only then. The config groups' parity
+# are targets of the matcher (explain-index.json), which answers an error-shaped query above Material's
+# results and is fetched only then. The config groups' parity
 # audits list, field by field, what the configs pages and the class pages already name; searched, they
 # only ever came after those pages.
 NOT_INDEXED = "not indexed"

@@ -87,6 +87,13 @@ def plain_code(entries: list[dict]) -> list[dict]:
     return [{**entry, "text": _CODE_TAG.sub("", entry["text"])} for entry in entries]
 
 
+def docstrings_by_title(entries: list[dict]) -> list[dict]:
+    """``entries`` with an upstream docstring's section (its anchor is the object's dotted path) found by
+    its title alone: the object's name. Its prose is read on the page, where the constructor table already
+    gives each parameter's description, and it weighed on every page load."""
+    return [{**entry, "text": ""} if "#torchrl." in entry["location"] else entry for entry in entries]
+
+
 class LighterSearchIndex(SearchIndex):
     """Material's index, parsing each page's ``lighter_html`` without its Python code, its entries
     ``weighted``."""
@@ -94,7 +101,7 @@ class LighterSearchIndex(SearchIndex):
     def generate_search_index(self, prev):
         # Under ``serve --dirty`` only the rebuilt page's entries are here (Material merges the rest,
         # weighted before): its repeated headings count as its own until the next full build.
-        self.entries = weighted(plain_code(self.entries))
+        self.entries = weighted(docstrings_by_title(plain_code(self.entries)))
         return super().generate_search_index(prev)
 
     def add_entry_from_context(self, page) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import collections
+import re
+
 import pytest
 import yaml
 
+from tools.core.paths import DATA
 from tools.troubleshooting.facts import curated
 from tools.troubleshooting.facts.records import ELSEWHERE, RAISES, SILENT
 
@@ -81,3 +85,18 @@ def test_wiring_names_two_variables(tmp_path, wiring):
     data, code = _write(tmp_path, [_entry(wiring=wiring)], {"a-b.py": "x\n# ---- fix ----\ny\n"})
     with pytest.raises(curated.CuratedDataError, match=r"wiring is \[loss, data\]"):
         curated.load(data, code)
+
+
+# An error text that several causes raise ("value key ... not found", "must share a unique shape")
+# gave look-alike headings: each entry of such a text names its cause in its heading, in brackets.
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|\[[^\]]*\]")
+_CAUSE = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def test_entries_sharing_an_error_text_name_their_cause_in_their_heading():
+    by_text = collections.defaultdict(list)
+    for entry in yaml.safe_load((DATA / "troubleshooting.yaml").read_text(encoding="utf-8"))["entries"]:
+        shared = _QUOTED.sub("…", _CAUSE.sub("", entry["symptom"]))
+        by_text[shared].append(entry["symptom"])
+    unnamed = {text: s for text, s in by_text.items() if len(s) > 1 and not all(_CAUSE.search(x) for x in s)}
+    assert not unnamed, f"headings sharing an error text without a cause in brackets: {unnamed}"

@@ -217,7 +217,10 @@ def _entry(fix: Fix, here: str, context: Context) -> str:
             f"Reverted by [`{fix.reverted_by[:9]}`]({commit_url(history, fix.reverted_by)}), "
             "so the code it changed may be as before."
         )
-    lines += ["", f"Changed: {_changed(fix, context)}.", ""]
+    # What the fix changed is read on the page: out of the search index every page load fetches (Material
+    # skips an element marked data-search-exclude), which keeps the subject, commit, pull request and
+    # quoted error of each fix searchable.
+    lines += ["", f"Changed: {_changed(fix, context)}.", "{: data-search-exclude }", ""]
     return "\n".join(lines)
 
 
@@ -252,7 +255,7 @@ def render_index_page(page: IndexPage, all_pages: list[IndexPage], context: Cont
     ]
     out = [
         # The navigation's title is the area, and the releases of a part (the section says "Upstream bug fixes").
-        search_weights.front_matter(search_weights.NOT_INDEXED, _nav_title(page, context))
+        search_weights.front_matter(None, _nav_title(page, context))
         + f"# Fixed upstream: {_part_title(page, context)}",
         "",
         f"Every bug-fix commit of pytorch/rl that changed files under {folders} more than any other covered "

@@ -5,18 +5,22 @@ builds every class that uses it with the old and the new value in the newer
 release and reads the effective state.  The results live in
 ``data/upgrading/measured/torchrl-<release>.json``, written by
 ``python -m tools.cli.upgrading measure`` with that release's interpreter (the
-pinned venv, or a kept venv of an older release); the tests measure again and
-fail when the stored file differs.  A step whose newer release has no stored
+pinned venv, or a kept venv of an older release).  Measuring starts collectors' worker
+processes and takes minutes, so the tests do not measure again: each file keeps the hash
+of what it was measured from (``inputs_key``: the script and the defaults it was given),
+and a test fails, naming the command, when that changed.  A step whose newer release has no stored
 measurement keeps the classification read from its defaults, and its page says so.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from tools.core.paths import DATA
 from tools.upgrading.facts import diff as raw
@@ -54,15 +58,22 @@ def stored(release: str) -> dict | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
+def inputs_key(defaults: list[dict]) -> str:
+    """What a measurement depends on besides its release (kept in the file as ``versions``)."""
+    text = Path(SCRIPT).read_text(encoding="utf-8") + json.dumps(defaults, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def run(defaults: list[dict], python: str = sys.executable) -> dict:
-    """Measure in a fresh interpreter (``python`` of the release to measure), by the script's path."""
+    """Measure in a fresh interpreter (``python`` of the release to measure), by the script's path; the
+    result keeps its ``inputs_key``."""
     env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         [python, SCRIPT], input=json.dumps(defaults), capture_output=True, text=True, env=env, timeout=900
     )
     if done.returncode != 0:
         raise RuntimeError(f"{SCRIPT} failed under {python}:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout)
+    return {**json.loads(done.stdout), "inputs": inputs_key(defaults)}
 
 
 def dumps(found: dict) -> str:

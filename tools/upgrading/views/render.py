@@ -220,7 +220,9 @@ def _full_list(step: Step) -> list[str]:
         },
         {"cls": "up-impact", "label": "Kind", "options": [["", "any"], *[[x, IMPACT_TITLES[x]] for x in impacts]]},
     ]
-    attributes = f"data-filters='{json.dumps(filters)}' data-noun=\"differences\""
+    # Out of the search index every page load fetches (Material skips an element marked
+    # data-search-exclude): the differences that need a word have their notes above, which are indexed.
+    attributes = f"data-filters='{json.dumps(filters)}' data-noun=\"differences\" data-search-exclude"
     return [
         "## Every difference",
         "",
