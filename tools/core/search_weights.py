@@ -51,9 +51,17 @@ def front_matter(boost: float | str | None, title: str = "") -> str:
 # counts a thousand times its text:
 # - a page's own entry (its title and the prose above its first heading) matched any query that
 #   shared a word with a broad title ("Trainers and hooks") above the section that answers;
-API_SECTION = 0.25  # an upstream docstring's section (its anchor is the object's dotted path)
+API_SECTION = 0.25  # upstream docstrings rendered by mkdocstrings (is_api_section)
 PAGE_ITSELF = 0.5
 # - a section heading that generated pages repeat ("What the forward pass returns" on every loss
 #   page) tells those pages apart by nothing: one of them led every query sharing its words.
 TEMPLATED_SECTION = 0.3
 TEMPLATED_PAGES = 5  # pages sharing one section heading, from which it counts as templated
+
+
+def is_api_section(anchor: str) -> bool:
+    """Whether a section's anchor marks upstream docstrings rendered by mkdocstrings: an object's own
+    section (its dotted path), or a page's API section (``#api``, or ``#api-of-...`` where a page renders
+    a base class's methods). Their words are every method's and parameter's: they matched questions
+    that the section explaining the subject answers."""
+    return anchor.startswith("torchrl.") or anchor == "api" or anchor.startswith("api-of-")

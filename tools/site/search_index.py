@@ -64,7 +64,7 @@ def weighted(entries: list[dict]) -> list[dict]:
     out = []
     for entry in entries:
         anchor = entry["location"].partition("#")[2]
-        if anchor.startswith("torchrl."):
+        if search_weights.is_api_section(anchor):
             factor = search_weights.API_SECTION
         elif not anchor:
             factor = search_weights.PAGE_ITSELF
