@@ -12,7 +12,14 @@ import typing
 from functools import lru_cache
 
 from tools.config_groups.facts.curated import CuratedConfigs, CuratedDataError
-from tools.config_groups.facts.records import ConfigClass, ConfigField, ConfigGroup, ConfigSurvey, GroupEntry
+from tools.config_groups.facts.records import (
+    TARGET_IS_THE_CLASS,
+    ConfigClass,
+    ConfigField,
+    ConfigGroup,
+    ConfigSurvey,
+    GroupEntry,
+)
 from tools.core.errors import error_text, first_line
 from tools.core.signatures import show_value
 
@@ -164,7 +171,7 @@ def resolve_target(target: str, curated: CuratedConfigs) -> tuple[str, str, str,
     except (ImportError, AttributeError) as exc:  # the target does not exist: recorded, shown as such
         return "missing", "", "", error_text(exc)
     if inspect.isclass(obj):
-        return "class", f"{obj.__module__}.{obj.__qualname__}", "the target is the class", ""
+        return "class", f"{obj.__module__}.{obj.__qualname__}", TARGET_IS_THE_CLASS, ""
     hints = typing.get_type_hints(obj)
     returned = hints.get("return")
     if inspect.isclass(returned):

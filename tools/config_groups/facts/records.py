@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+# How a config's built class is known when its `_target_` names the class itself (the common case).
+TARGET_IS_THE_CLASS = "the target is the class"
+
 
 @dataclass(frozen=True)
 class ConfigField:

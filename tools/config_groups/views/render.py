@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.config_groups.facts.records import ConfigClass, ConfigSurvey
+from tools.config_groups.facts.records import TARGET_IS_THE_CLASS, ConfigClass, ConfigSurvey
 from tools.core import markdown as cell
 from tools.core import registry, urls
 from tools.core.markdown import table
@@ -53,6 +53,12 @@ def render_groups(survey: ConfigSurvey) -> str:
         count = f"{len(rows)} option{'s' if len(rows) != 1 else ''}"
         out += [f'??? note "The {count} of `{group.name}`"', ""]
         header = ("Option", "Config dataclass", "`_target_`", "Builds", "How the class is known")
+        hows = {row[-1] for row in rows}
+        if hows == {TARGET_IS_THE_CLASS}:
+            # A column repeating one phrase on every row widened the table past its box, cutting that
+            # phrase at the edge; said once above the table instead.
+            out += ["    In this group, each `_target_` is the class it builds.", ""]
+            header, rows = header[:-1], [row[:-1] for row in rows]
         out += [f"    {line}" for line in table(header, rows).split("\n")]
         out.append("")
     return "\n".join(out)
