@@ -69,48 +69,66 @@ def overriders(classes: dict[str, type]) -> dict[str, list[str]]:
 
 
 def _set_keys_checks(case) -> tuple[list[Check], str]:
-    checks = []
+    first, unknown = _unknown_name_raises(case)
+    others = [
+        check(case)
+        for check in (
+            _none_resets_a_key,
+            _tuple_and_list_keys,
+            _list_key_in_a_forward_pass,
+            _keys_per_instance,
+            _rename_after_the_estimator,
+            _rename_before_the_estimator,
+        )
+    ]
+    return [first, *others], unknown
+
+
+def _unknown_name_raises(case) -> tuple[Check, str]:
     loss = _fresh(case)
     try:
         loss.set_keys(advantage_key="adv")
         unknown = "nothing was raised"
     except Exception as exc:  # the text users see
         unknown = error_text(exc, lines=1, limit=300)
-    checks.append(
+    return (
         Check(
             "A name `_AcceptedKeys` does not declare raises",
             unknown != "nothing was raised",
             f'`loss.set_keys(advantage_key="adv")` raised `{stable_error(unknown)}`',
-        )
+        ),
+        unknown,
     )
 
+
+def _none_resets_a_key(case) -> Check:
     loss = _fresh(case)
     default = type(loss)._AcceptedKeys().advantage
     loss.set_keys(advantage="my_advantage")
     loss.set_keys(advantage=None)
-    checks.append(
-        Check(
-            "`None` puts a key back to its default",
-            loss.tensor_keys.advantage == default,
-            f'after `set_keys(advantage="my_advantage")` then `set_keys(advantage=None)`, '
-            f"`tensor_keys.advantage` is `{loss.tensor_keys.advantage!r}`",
-        )
+    return Check(
+        "`None` puts a key back to its default",
+        loss.tensor_keys.advantage == default,
+        f'after `set_keys(advantage="my_advantage")` then `set_keys(advantage=None)`, '
+        f"`tensor_keys.advantage` is `{loss.tensor_keys.advantage!r}`",
     )
 
+
+def _tuple_and_list_keys(case) -> Check:
     loss = _fresh(case)
     loss.set_keys(advantage=("extra", "advantage"))
     as_tuple = loss.tensor_keys.advantage
     loss.set_keys(advantage=["extra", "advantage"])
     as_list = loss.tensor_keys.advantage
-    checks.append(
-        Check(
-            "A tuple names a nested key and is stored as given; a list is stored as a list too",
-            isinstance(as_tuple, tuple) and isinstance(as_list, list),
-            f'`set_keys(advantage=("extra", "advantage"))` stored `{as_tuple!r}`; '
-            f'`set_keys(advantage=["extra", "advantage"])` stored `{as_list!r}` (a {type(as_list).__name__})',
-        )
+    return Check(
+        "A tuple names a nested key and is stored as given; a list is stored as a list too",
+        isinstance(as_tuple, tuple) and isinstance(as_list, list),
+        f'`set_keys(advantage=("extra", "advantage"))` stored `{as_tuple!r}`; '
+        f'`set_keys(advantage=["extra", "advantage"])` stored `{as_list!r}` (a {type(as_list).__name__})',
     )
 
+
+def _list_key_in_a_forward_pass(case) -> Check:
     loss = _fresh(case)
     action = loss.tensor_keys.action
     listed = list(action) if isinstance(action, tuple) else [action]
@@ -122,49 +140,46 @@ def _set_keys_checks(case) -> tuple[list[Check], str]:
         ok = False
     else:
         ok, run_text = run.ok, "ran" if run.ok else f"did not run: {run.error}"
-    checks.append(
-        Check(
-            "A list key (as Hydra passes a YAML list) works in a forward pass",
-            ok,
-            f"`set_keys(action={listed!r})` then a forward pass on the example's batch {run_text}",
-        )
+    return Check(
+        "A list key (as Hydra passes a YAML list) works in a forward pass",
+        ok,
+        f"`set_keys(action={listed!r})` then a forward pass on the example's batch {run_text}",
     )
 
+
+def _keys_per_instance(case) -> Check:
     first, second = _fresh(case), _fresh(case)
     before = second.tensor_keys.value
     first.set_keys(value="other_value")
-    checks.append(
-        Check(
-            "Each instance has its own keys: renaming on one leaves the others alone",
-            second.tensor_keys.value == before,
-            f'after `first.set_keys(value="other_value")`, `second.tensor_keys.value` is `{second.tensor_keys.value!r}`',
-        )
+    return Check(
+        "Each instance has its own keys: renaming on one leaves the others alone",
+        second.tensor_keys.value == before,
+        f'after `first.set_keys(value="other_value")`, `second.tensor_keys.value` is `{second.tensor_keys.value!r}`',
     )
 
+
+def _rename_after_the_estimator(case) -> Check:
     loss = _fresh(case)
     loss.make_value_estimator()
     loss.set_keys(reward="my_reward")
     reached = loss.value_estimator.tensor_keys.reward
-    checks.append(
-        Check(
-            "Renaming after `make_value_estimator` reaches the estimator",
-            reached == "my_reward",
-            f'`make_value_estimator()` then `set_keys(reward="my_reward")`: the estimator reads `{reached!r}`',
-        )
+    return Check(
+        "Renaming after `make_value_estimator` reaches the estimator",
+        reached == "my_reward",
+        f'`make_value_estimator()` then `set_keys(reward="my_reward")`: the estimator reads `{reached!r}`',
     )
 
+
+def _rename_before_the_estimator(case) -> Check:
     loss = _fresh(case)
     loss.set_keys(reward="my_reward")
     loss.make_value_estimator()
     reached = loss.value_estimator.tensor_keys.reward
-    checks.append(
-        Check(
-            "Renaming before `make_value_estimator` reaches the estimator it makes",
-            reached == "my_reward",
-            f'`set_keys(reward="my_reward")` then `make_value_estimator()`: the estimator reads `{reached!r}`',
-        )
+    return Check(
+        "Renaming before `make_value_estimator` reaches the estimator it makes",
+        reached == "my_reward",
+        f'`set_keys(reward="my_reward")` then `make_value_estimator()`: the estimator reads `{reached!r}`',
     )
-    return checks, unknown
 
 
 def _mask_checks(case) -> list[Check]:

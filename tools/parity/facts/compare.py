@@ -100,100 +100,85 @@ def compare(
     own, via, open_kwargs = live_parameters(cls)
     accepted = {**own, **via}
     factory = config.target if config.target_kind == "factory" else ""
-    source = factory_source(factory) if factory else ""
-    factory_name = factory.rsplit(".", 1)[-1] + "()" if factory else ""
-    target = cls.__name__
-    out: list[Difference] = []
+    pair = _Pair(
+        target=cls.__name__,
+        factory_name=factory.rsplit(".", 1)[-1] + "()" if factory else "",
+        source=factory_source(factory) if factory else "",
+    )
+    return (
+        [_only_in_config(name, f, pair, open_kwargs) for name, f in fields.items() if name not in accepted]
+        + [_only_in_class(name, p, pair, curated) for name, p in own.items() if name not in fields]
+        + [
+            difference
+            for name, f in fields.items()
+            if name in accepted
+            for difference in _shared_field(name, f, accepted[name], pair.target, effective.get(pair.target, {}))
+        ]
+    )
 
-    for name, f in fields.items():
-        if name in accepted:
-            continue
-        shown = _show(_config_default(f))
-        if factory and _mentions(source, name):
-            out.append(
-                Difference(
-                    name,
-                    ONLY_IN_CONFIG,
-                    shown,
-                    "",
-                    BY_DESIGN,
-                    f"read by {factory_name} to build the arguments of {target}",
-                )
-            )
-        elif open_kwargs:
-            out.append(
-                Difference(
-                    name,
-                    ONLY_IN_CONFIG,
-                    shown,
-                    "",
-                    BY_DESIGN,
-                    f"forwarded through **kwargs of {target}; no signature names it, so nothing checks it",
-                )
-            )
-        else:
-            out.append(
-                Difference(
-                    name, ONLY_IN_CONFIG, shown, "", SUSPICIOUS, f"{target} has no such parameter and takes no **kwargs"
-                )
-            )
 
-    for name, p in own.items():
-        if name in fields:
-            continue
-        shown = _show(_class_default(p))
-        if name in curated.call_time_parameters:
-            out.append(
-                Difference(name, ONLY_IN_CLASS, "", shown, BY_DESIGN, curated.call_time_parameters[name].strip())
-            )
-        elif factory and _mentions(source, name):
-            out.append(Difference(name, ONLY_IN_CLASS, "", shown, BY_DESIGN, f"supplied by {factory_name}"))
-        elif p.default is inspect.Parameter.empty:
-            out.append(
-                Difference(
-                    name,
-                    ONLY_IN_CLASS,
-                    "",
-                    shown,
-                    SUSPICIOUS,
-                    f"{target} requires it and the config cannot set it: pass it when instantiating",
-                )
-            )
-        else:
-            out.append(
-                Difference(
-                    name,
-                    ONLY_IN_CLASS,
-                    "",
-                    shown,
-                    SUSPICIOUS,
-                    f"not exposed by the config: {target}'s default ({shown}) always applies",
-                )
-            )
+@dataclasses.dataclass(frozen=True)
+class _Pair:
+    """The class a config builds and, when a factory builds it, the factory's name and source."""
 
-    for name, f in fields.items():
-        p = accepted.get(name)
-        if p is None:
-            continue
-        config_value, class_value = _config_default(f), _class_default(p)
-        if not _same_default(config_value, class_value):
-            out.append(_default_difference(name, config_value, class_value, target, effective.get(target, {})))
-        config_types = _plain(annotation_text(f.type, keep_modules=True))
-        class_types = _plain(annotation_text(p.annotation, keep_modules=True))
-        if config_types is None or class_types is None:
-            continue
-        # A config narrower than the class is a restriction, not a mismatch;
-        # an int where the class takes a float is accepted by Python.
-        accepts = class_types | ({"int"} if "float" in class_types else set())
-        if config_types <= accepts:
-            continue
-        config_text, class_text = " | ".join(sorted(config_types)), " | ".join(sorted(class_types))
-        reason = (
-            f"the config accepts None, {target}'s annotation does not"
-            if config_types - class_types == {"None"}
-            else f"the config declares {config_text}, {target} declares {class_text}"
-        )
-        out.append(Difference(name, TYPE, config_text, class_text, SUSPICIOUS, reason))
+    target: str
+    factory_name: str
+    source: str
+
+    def factory_reads(self, name: str) -> bool:
+        return bool(self.factory_name) and _mentions(self.source, name)
+
+
+def _only_in_config(name: str, f: dataclasses.Field, pair: _Pair, open_kwargs: bool) -> Difference:
+    shown = _show(_config_default(f))
+    if pair.factory_reads(name):
+        reason, verdict = f"read by {pair.factory_name} to build the arguments of {pair.target}", BY_DESIGN
+    elif open_kwargs:
+        reason = f"forwarded through **kwargs of {pair.target}; no signature names it, so nothing checks it"
+        verdict = BY_DESIGN
+    else:
+        reason, verdict = f"{pair.target} has no such parameter and takes no **kwargs", SUSPICIOUS
+    return Difference(name, ONLY_IN_CONFIG, shown, "", verdict, reason)
+
+
+def _only_in_class(name: str, p: inspect.Parameter, pair: _Pair, curated: CuratedConfigs) -> Difference:
+    shown = _show(_class_default(p))
+    if name in curated.call_time_parameters:
+        reason, verdict = curated.call_time_parameters[name].strip(), BY_DESIGN
+    elif pair.factory_reads(name):
+        reason, verdict = f"supplied by {pair.factory_name}", BY_DESIGN
+    elif p.default is inspect.Parameter.empty:
+        reason = f"{pair.target} requires it and the config cannot set it: pass it when instantiating"
+        verdict = SUSPICIOUS
+    else:
+        reason, verdict = f"not exposed by the config: {pair.target}'s default ({shown}) always applies", SUSPICIOUS
+    return Difference(name, ONLY_IN_CLASS, "", shown, verdict, reason)
+
+
+def _shared_field(
+    name: str, f: dataclasses.Field, p: inspect.Parameter, target: str, effective: dict[str, str]
+) -> list[Difference]:
+    """A field both sides name: its defaults, then its types."""
+    out = []
+    config_value, class_value = _config_default(f), _class_default(p)
+    if not _same_default(config_value, class_value):
+        out.append(_default_difference(name, config_value, class_value, target, effective))
+    config_types = _plain(annotation_text(f.type, keep_modules=True))
+    class_types = _plain(annotation_text(p.annotation, keep_modules=True))
+    if config_types is None or class_types is None:
+        return out
+    # A config narrower than the class is a restriction, not a mismatch;
+    # an int where the class takes a float is accepted by Python.
+    accepts = class_types | ({"int"} if "float" in class_types else set())
+    if config_types <= accepts:
+        return out
+    config_text, class_text = " | ".join(sorted(config_types)), " | ".join(sorted(class_types))
+    reason = (
+        f"the config accepts None, {target}'s annotation does not"
+        if config_types - class_types == {"None"}
+        else f"the config declares {config_text}, {target} declares {class_text}"
+    )
+    out.append(Difference(name, TYPE, config_text, class_text, SUSPICIOUS, reason))
     return out
 
 

@@ -160,76 +160,81 @@ def _statement_spans(tree: ast.Module) -> dict[int, tuple[int, int]]:
     return spans
 
 
-def read_recipe(path: Path) -> Recipe:
-    where = path.relative_to(ROOT).as_posix()
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source, filename=where)
-    comments, imported = _comments(source), _imported(tree)
-    docstring = ast.get_docstring(tree) or ""
-    if not docstring:
-        raise RecipeSourceError(f"{where}: start the file with a docstring; its first line is the recipe's title")
+def _loss_aliases(tree: ast.Module, losses: list[str]) -> dict[str, str]:
+    """``loss_class = MAPPOLoss if ... else IPPOLoss``: calls of loss_class build one of the two losses."""
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.IfExp) and len(node.targets) == 1:
+            options = [getattr(node.value.body, "id", None), getattr(node.value.orelse, "id", None)]
+            if all(o in losses for o in options) and isinstance(node.targets[0], ast.Name):
+                aliases[node.targets[0].id] = "/".join(options)
+    return aliases
 
-    losses = [n for n, m in imported.items() if m.startswith("torchrl.objectives") and n.endswith("Loss")]
-    estimators = [n for n, m in imported.items() if m == "torchrl.objectives.value"]
-    environments: list[str] = []
-    local_envs = [
+
+def _local_envs(tree: ast.Module) -> list[str]:
+    """Environment classes the recipe defines itself (subclasses of EnvBase)."""
+    return [
         node.name
         for node in tree.body
         if isinstance(node, ast.ClassDef)
         and any(getattr(b, "id", getattr(b, "attr", "")) == "EnvBase" for b in node.bases)
     ]
-    built: dict[str, str] = {}  # variable -> the loss, estimator or updater class it holds
-    losses_by_alias: dict[str, str] = {}
-    calls: list[Call] = []
-    spans = _statement_spans(tree)
+
+
+def _is_environment(name: str | None, imported: dict[str, str], local_envs: list[str]) -> bool:
+    if name in local_envs:
+        return True
+    return bool(
+        name
+        and name.endswith("Env")
+        and imported.get(name, "").startswith("torchrl.envs")
+        and name not in ("GymEnv", "TransformedEnv")
+    )
+
+
+def _constructions(
+    tree: ast.Module, source: str, imported: dict[str, str], losses: list[str], estimators: list[str]
+) -> tuple[list[Call], list[str]]:
+    """What the recipe builds: the calls of the classes and wiring methods the pages describe (and the
+    uses of the objects they built), and the environments it makes. ``estimators`` grows with the
+    ``ValueEstimators`` members the recipe names."""
+    aliases = _loss_aliases(tree, losses)
+    local_envs = _local_envs(tree)
     dicts = _dict_literals(tree, source)
-    # `loss_class = MAPPOLoss if ... else IPPOLoss`: calls of loss_class build a loss.
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.IfExp) and len(node.targets) == 1:
-            options = [getattr(node.value.body, "id", None), getattr(node.value.orelse, "id", None)]
-            if all(o in losses for o in options) and isinstance(node.targets[0], ast.Name):
-                losses_by_alias[node.targets[0].id] = "/".join(options)
+    described = (*losses, *aliases.values(), *estimators, *UPDATERS, *EXPLORATION, *PRIORITIZED, *SEQUENCES)
+    built: dict[str, str] = {}  # variable -> the loss, estimator or updater class it holds
+    calls: list[Call] = []
+    environments: list[str] = []
     for node in ast.walk(tree):
         names_a_member = isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "ValueEstimators"
         if names_a_member and node.attr not in estimators:
             estimators.append(node.attr)
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            made = losses_by_alias.get(_callee(node.value), _callee(node.value))
-            if made in (*UPDATERS, *EXPLORATION, *losses, *losses_by_alias.values(), *estimators):
+            made = aliases.get(_callee(node.value), _callee(node.value))
+            if made in (*UPDATERS, *EXPLORATION, *losses, *aliases.values(), *estimators):
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         built[target.id] = made
         if not isinstance(node, ast.Call):
             continue
-        name = losses_by_alias.get(_callee(node), _callee(node))
+        name = aliases.get(_callee(node), _callee(node))
         if name == "GymEnv" and node.args and isinstance(node.args[0], ast.Constant):
             environments.append(str(node.args[0].value))
-        elif name in local_envs or (
-            name
-            and name.endswith("Env")
-            and imported.get(name, "").startswith("torchrl.envs")
-            and name not in ("GymEnv", "TransformedEnv")
-        ):
+        elif _is_environment(name, imported, local_envs):
             environments.append(name)
-        if name in (
-            *losses,
-            *losses_by_alias.values(),
-            *estimators,
-            *UPDATERS,
-            *EXPLORATION,
-            *PRIORITIZED,
-            *SEQUENCES,
-            *WIRING_METHODS,
-        ):
+        if name in (*described, *estimators, *WIRING_METHODS):
             calls.append(_call(node, name, source, dicts))
-    for node in ast.walk(tree):  # uses of the objects built above: loss(batch), estimator(batch), updater.step()
+    environments += [e for e in local_envs if e not in environments]
+    return calls + _uses(tree, source, built, (*losses, *aliases.values(), *estimators)), environments
+
+
+def _uses(tree: ast.Module, source: str, built: dict[str, str], callables: tuple[str, ...]) -> list[Call]:
+    """Uses of the objects built: loss(batch), estimator(batch), updater.step()."""
+    calls = []
+    for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        if isinstance(node.func, ast.Name) and built.get(node.func.id) in (
-            *losses,
-            *losses_by_alias.values(),
-            *estimators,
-        ):
+        if isinstance(node.func, ast.Name) and built.get(node.func.id) in callables:
             calls.append(_call(node, f"{built[node.func.id]}.__call__", source))
         elif (
             isinstance(node.func, ast.Attribute)
@@ -237,18 +242,11 @@ def read_recipe(path: Path) -> Recipe:
             and built.get(getattr(node.func.value, "id", None)) in (*UPDATERS, *EXPLORATION)
         ):
             calls.append(_call(node, f"{built[node.func.value.id]}.step", source))
-    calls = [
-        Call(
-            c.name,
-            spans.get(c.line, (c.line, c.end_line))[0],
-            spans.get(c.line, (c.line, c.end_line))[1],
-            c.keywords,
-            c.positional,
-            c.receiver,
-        )
-        for c in sorted(calls, key=lambda c: c.line)
-    ]
+    return calls
 
+
+def _train_defaults(tree: ast.Module, source: str, where: str) -> dict[str, str]:
+    """The defaults of the recipe's ``train(...)`` arguments, as written."""
     train = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "train"), None)
     if train is None:
         raise RecipeSourceError(f"{where}: define the training loop as `def train(...)` at module level")
@@ -267,6 +265,34 @@ def read_recipe(path: Path) -> Recipe:
             strict=True,
         )
     )
+    return {k: v or "" for k, v in defaults.items()}
+
+
+def read_recipe(path: Path) -> Recipe:
+    where = path.relative_to(ROOT).as_posix()
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source, filename=where)
+    comments, imported = _comments(source), _imported(tree)
+    docstring = ast.get_docstring(tree) or ""
+    if not docstring:
+        raise RecipeSourceError(f"{where}: start the file with a docstring; its first line is the recipe's title")
+
+    losses = [n for n, m in imported.items() if m.startswith("torchrl.objectives") and n.endswith("Loss")]
+    estimators = [n for n, m in imported.items() if m == "torchrl.objectives.value"]
+    calls, environments = _constructions(tree, source, imported, losses, estimators)
+    spans = _statement_spans(tree)
+    calls = [
+        Call(
+            c.name,
+            spans.get(c.line, (c.line, c.end_line))[0],
+            spans.get(c.line, (c.line, c.end_line))[1],
+            c.keywords,
+            c.positional,
+            c.receiver,
+        )
+        for c in sorted(calls, key=lambda c: c.line)
+    ]
+    train_defaults = _train_defaults(tree, source, where)
     slug = path.stem
     if slug not in FAMILIES:
         raise RecipeSourceError(
@@ -279,10 +305,10 @@ def read_recipe(path: Path) -> Recipe:
         title=docstring.splitlines()[0].strip(),
         losses=losses,
         estimators=estimators,
-        environments=list(dict.fromkeys(environments + [e for e in local_envs if e not in environments])),
+        environments=list(dict.fromkeys(environments)),
         knobs=_knobs(tree, source, comments),
         calls=calls,
-        train_defaults={k: v or "" for k, v in defaults.items()},
+        train_defaults=train_defaults,
     )
 
 

@@ -89,9 +89,28 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     problems: list[str] = []
     areas = [Area(slug, title) for slug, title in (raw.get("areas") or {}).items()]
-    area_slugs = {a.slug for a in areas}
+    entries = _entries(raw.get("entries") or [], {a.slug for a in areas}, where, code_dir, problems)
+    fixed = _fixed_upstream(raw.get("fixed_upstream") or [], where, code_dir, problems)
+    known = {e.slug for e in entries} | {f"fixed/{f.slug}" for f in fixed}
+    orphans = [p for p in code_dir.glob("*.py") if p.stem not in known]
+    orphans += [p for p in (code_dir / "fixed").glob("*.py") if f"fixed/{p.stem}" not in known]
+    if orphans:
+        problems.append(
+            f"code files no entry of {where} names (add the entry or delete them): "
+            + ", ".join(sorted(_shown(p) for p in orphans))
+        )
+    empty = [a.slug for a in areas if not any(e.area == a.slug for e in entries)]
+    if empty:
+        problems.append(f"{where}: areas without entries: {empty}")
+    mechanisms = load_mechanisms(code_dir, {e.slug for e in entries}, problems)
+    if problems:
+        raise CuratedDataError("\n".join(problems))
+    return Curated(areas, entries, fixed, mechanisms)
+
+
+def _entries(items: list[dict], area_slugs: set[str], where, code_dir, problems: list[str]) -> list[Entry]:
     entries, seen = [], set()
-    for item in raw.get("entries") or []:
+    for item in items:
         slug = item.get("slug", "?")
         missing = REQUIRED_ENTRY_FIELDS - set(item)
         extra = set(item) - ENTRY_FIELDS
@@ -101,52 +120,56 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
         if not SLUG.match(slug) or slug in seen:
             problems.append(f"{where}: entry slug {slug!r} is not lower-case-with-dashes or is used twice")
         seen.add(slug)
-        kind = item.get("kind", RAISES)
-        if kind not in (RAISES, SILENT, ELSEWHERE):
-            problems.append(f"{where}: entry {slug!r}: kind must be {RAISES}, {SILENT} or {ELSEWHERE}")
-        if item["area"] not in area_slugs:
-            problems.append(f"{where}: entry {slug!r}: unknown area {item['area']!r} (areas: {sorted(area_slugs)})")
-        source = item["source"]
-        if source != FOUND_BY_TRYING and not ISSUE_URL.match(source):
-            problems.append(
-                f"{where}: entry {slug!r}: source must be an issue or pull-request URL or {FOUND_BY_TRYING!r}"
-            )
-        code = code_dir / f"{slug}.py"
-        if not code.is_file():
-            problems.append(f"{where}: entry {slug!r} has no code file {_shown(code)}")
-            continue
-        reproduce, fix = _split(code, problems)
-        if kind == ELSEWHERE:
-            if fix or not item.get("fix_console"):
-                problems.append(f"{where}: entry {slug!r}: an '{ELSEWHERE}' entry has a check block and a fix_console")
-        elif not fix:
-            problems.append(f"{_shown(code)}: no '{FIX_MARKER}' line followed by the fix")
-        wiring = item.get("wiring") or []
-        if wiring and not (
-            isinstance(wiring, list)
-            and len(wiring) == 2
-            and all(isinstance(n, str) and n.isidentifier() for n in wiring)
-        ):
-            problems.append(
-                f"{where}: entry {slug!r}: wiring is [loss, data], the names of two variables of its reproduction"
-            )
-        entries.append(
-            Entry(
-                slug=slug,
-                area=item["area"],
-                symptom=item["symptom"].strip(),
-                kind=kind,
-                cause=" ".join(item["cause"].split()),
-                source=source,
-                links=[[label, target] for label, target in (item["links"] or {}).items()],
-                reproduce=reproduce,
-                fix=fix,
-                fix_console=(item.get("fix_console") or "").strip(),
-                wiring=list(wiring),
-            )
+        entry = _entry(item, slug, area_slugs, where, code_dir, problems)
+        if entry is not None:
+            entries.append(entry)
+    return entries
+
+
+def _entry(item: dict, slug: str, area_slugs: set[str], where, code_dir, problems: list[str]) -> Entry | None:
+    kind = item.get("kind", RAISES)
+    if kind not in (RAISES, SILENT, ELSEWHERE):
+        problems.append(f"{where}: entry {slug!r}: kind must be {RAISES}, {SILENT} or {ELSEWHERE}")
+    if item["area"] not in area_slugs:
+        problems.append(f"{where}: entry {slug!r}: unknown area {item['area']!r} (areas: {sorted(area_slugs)})")
+    source = item["source"]
+    if source != FOUND_BY_TRYING and not ISSUE_URL.match(source):
+        problems.append(f"{where}: entry {slug!r}: source must be an issue or pull-request URL or {FOUND_BY_TRYING!r}")
+    code = code_dir / f"{slug}.py"
+    if not code.is_file():
+        problems.append(f"{where}: entry {slug!r} has no code file {_shown(code)}")
+        return None
+    reproduce, fix = _split(code, problems)
+    if kind == ELSEWHERE:
+        if fix or not item.get("fix_console"):
+            problems.append(f"{where}: entry {slug!r}: an '{ELSEWHERE}' entry has a check block and a fix_console")
+    elif not fix:
+        problems.append(f"{_shown(code)}: no '{FIX_MARKER}' line followed by the fix")
+    wiring = item.get("wiring") or []
+    if wiring and not (
+        isinstance(wiring, list) and len(wiring) == 2 and all(isinstance(n, str) and n.isidentifier() for n in wiring)
+    ):
+        problems.append(
+            f"{where}: entry {slug!r}: wiring is [loss, data], the names of two variables of its reproduction"
         )
+    return Entry(
+        slug=slug,
+        area=item["area"],
+        symptom=item["symptom"].strip(),
+        kind=kind,
+        cause=" ".join(item["cause"].split()),
+        source=source,
+        links=[[label, target] for label, target in (item["links"] or {}).items()],
+        reproduce=reproduce,
+        fix=fix,
+        fix_console=(item.get("fix_console") or "").strip(),
+        wiring=list(wiring),
+    )
+
+
+def _fixed_upstream(items: list[dict], where, code_dir, problems: list[str]) -> list[FixedUpstream]:
     fixed = []
-    for item in raw.get("fixed_upstream") or []:
+    for item in items:
         slug = item.get("slug", "?")
         if not FIXED_FIELDS <= set(item) <= FIXED_FIELDS | OPTIONAL_FIXED_FIELDS:
             problems.append(
@@ -171,21 +194,7 @@ def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
                 " ".join(str(item.get("checked") or "").split()),
             )
         )
-    known = {e.slug for e in entries} | {f"fixed/{f.slug}" for f in fixed}
-    orphans = [p for p in code_dir.glob("*.py") if p.stem not in known]
-    orphans += [p for p in (code_dir / "fixed").glob("*.py") if f"fixed/{p.stem}" not in known]
-    if orphans:
-        problems.append(
-            f"code files no entry of {where} names (add the entry or delete them): "
-            + ", ".join(sorted(_shown(p) for p in orphans))
-        )
-    empty = [a.slug for a in areas if not any(e.area == a.slug for e in entries)]
-    if empty:
-        problems.append(f"{where}: areas without entries: {empty}")
-    mechanisms = load_mechanisms(code_dir, {e.slug for e in entries}, problems)
-    if problems:
-        raise CuratedDataError("\n".join(problems))
-    return Curated(areas, entries, fixed, mechanisms)
+    return fixed
 
 
 def _prose(text) -> str:
