@@ -49,3 +49,19 @@ def test_export_links_point_at_the_markdown_beside_each_page():
     assert render.export_link("losses/ClipPPOLoss.md") == "../../../losses/ClipPPOLoss/index.md"
     assert render.export_link("configs/index.md") == "../../../configs/index.md"
     assert render.export_link("index.md") == "../../../index.md"
+
+
+def test_the_tools_page_the_home_page_and_llms_txt_link_the_skill():
+    from tools.core.paths import ROOT
+
+    tools_page = (ROOT / "docs" / "tools" / "index.md").read_text(encoding="utf-8")
+    assert f'href="../{render.FOLDER}/SKILL.md"' in tools_page and f'href="../{render.ARCHIVE}"' in tools_page
+    assert "<!-- gen:skill.summary -->" in tools_page
+    assert "#the-agent-skill" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    description = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("full_output:")[0]
+    assert f"{render.FOLDER}/SKILL.md" in description and render.ARCHIVE in description
+
+
+def test_the_summary_counts_every_file():
+    summary = CONCERN.sections["summary"]("")
+    assert all(f"`{path}`" in summary for path in skill_files())

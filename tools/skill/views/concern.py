@@ -7,7 +7,8 @@ from functools import cache
 from tools.core.paths import TOOLS
 from tools.core.registry import Concern
 from tools.skill.facts import skill_facts
-from tools.skill.views.render import ARCHIVE, archive, render_files, site_files
+from tools.skill.views.budgets import tokens
+from tools.skill.views.render import ARCHIVE, archive, render_files, render_summary, site_files
 
 # The skill's scripts: standalone files that import only torchrl, shipped as they are.
 SCRIPTS = TOOLS / "skill" / "scripts"
@@ -25,6 +26,7 @@ def skill_files() -> dict[str, str]:
 
 CONCERN = Concern(
     name="skill",
+    sections={"summary": lambda _arg: render_summary(skill_files(), tokens)},
     files=lambda: site_files(skill_files()),
     binary_files=lambda: {ARCHIVE: archive(skill_files())},
 )

@@ -246,6 +246,13 @@ def render_files(facts: SkillFacts, scripts: dict[str, str]) -> dict[str, str]:
     }
 
 
+def render_summary(files: dict[str, str], tokens) -> str:
+    """The Tools page's table of the skill's files, with the tokens each costs (``tokens``: text -> bound)."""
+    rows = [(f"`{path}`", f"{tokens(text):,}") for path, text in files.items()]
+    rows.append(("the whole skill", f"{sum(tokens(text) for text in files.values()):,}"))
+    return table(["File", "Tokens (at most)"], rows) + "\n"
+
+
 def site_files(files: dict[str, str]) -> dict[str, str]:
     """Skill-relative paths -> site-relative ones."""
     return {f"{FOLDER}/{path}": text for path, text in files.items()}
