@@ -25,7 +25,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export LOCAL_BUILD ?= 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose fix-history fix-history-verify troubleshooting-accept parity-accept api-snapshot release-venv
+.PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose fix-history fix-history-verify troubleshooting-accept parity-accept api-snapshot release-venv skill
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -45,6 +45,9 @@ build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json
 	@echo "$${SITE_URL:+Build for $$SITE_URL}$${SITE_URL:-Local build: links and the sitemap point at http://127.0.0.1:8000/ (set SITE_URL for a deployed site)}"
 	@# MkDocs' `mkdocs build`, ending without the interpreter's teardown of torch (tools/site/build_command.py).
 	$(PY) -m tools.site.build_command --strict --site-dir site
+
+skill: $(STAMP) ## Write the agent skill into site/skill/objectives-and-training/ and site/skill.zip (every build does too)
+	$(PY) -m tools.cli.skill --site-dir site
 
 test: $(STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
 	@# The torchrl $(RELEASE_TORCHRL) venv (mostly download and unpacking, little CPU) is built beside the checks

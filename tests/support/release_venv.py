@@ -19,7 +19,11 @@ VENV = CACHE / f"venv-torchrl-{RELEASE}"
 # unpacking): the pid of that build, and its exit status once it ends.
 BUILDER_PID, BUILDER_STATUS, BUILDER_LOG = (CACHE / f"release-venv.{ext}" for ext in ("pid", "rc", "log"))
 # The tests that use the venv run last (tests/conftest.py), so that the build has the time of the rest.
-USERS = ("tests/tools/cli/test_other_release.py", "tests/tools/upgrading/test_migrations.py")
+USERS = (
+    "tests/tools/cli/test_other_release.py",
+    "tests/tools/upgrading/test_migrations.py",
+    "tests/tools/skill/test_scripts.py",
+)
 
 
 def _building() -> bool:

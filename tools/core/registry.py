@@ -56,6 +56,7 @@ CONCERN_MODULES: tuple[str, ...] = (
     "tools.fixes.views.concern",
     "tools.error_catalog.views.concern",
     "tools.upgrading.views.concern",
+    "tools.skill.views.concern",
     "tools.api.views.concern",
     "tools.inventory.views.concern",
 )
@@ -87,6 +88,8 @@ class Concern:
     links: Callable[[str, str], list[tuple[str, str]]] | None = None
     # Data files the pages' scripts read: site-relative path -> text, written beside inventory.json.
     files: Callable[[], Mapping[str, str]] | None = None
+    # Binary files written beside them (an archive): site-relative path -> bytes.
+    binary_files: Callable[[], Mapping[str, bytes]] | None = None
     # Files served as they are: docs-relative path -> the file on disk. The build adds them to its
     # files, so a page links one like any file under docs/ (and a broken link fails the strict build).
     assets: Callable[[], Mapping[str, Path]] | None = None
@@ -166,4 +169,15 @@ def site_files() -> dict[str, str]:
             if path in out:
                 raise ValueError(f"two concerns write the site file {path}")
             out[path] = text
+    return out
+
+
+def site_binary_files() -> dict[str, bytes]:
+    """Every concern's binary files: site-relative path -> bytes."""
+    out: dict[str, bytes] = {}
+    for concern in concerns():
+        for path, data in (concern.binary_files() if concern.binary_files is not None else {}).items():
+            if path in out:
+                raise ValueError(f"two concerns write the site file {path}")
+            out[path] = data
     return out

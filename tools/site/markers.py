@@ -182,6 +182,11 @@ def site_files() -> dict[str, str]:
     return registry.site_files()
 
 
+def site_binary_files() -> dict[str, bytes]:
+    """Binary files written beside them (the agent skill's archive): site-relative path -> bytes."""
+    return registry.site_binary_files()
+
+
 def inventory_schema() -> dict:
     """JSON Schema of ``inventory()`` (written to site/inventory.schema.json), from each concern's own."""
     return document(registry.concerns())

@@ -387,7 +387,11 @@ def _write_inventory(config: MkDocsConfig) -> None:
         json.dump(pages.inventory_schema(), handle, indent=2)
         handle.write("\n")
     for path, text in pages.site_files().items():
-        (Path(config.site_dir) / path).write_text(text, encoding="utf-8")
+        target = Path(config.site_dir) / path
+        target.parent.mkdir(parents=True, exist_ok=True)  # the agent skill writes a folder of files
+        target.write_text(text, encoding="utf-8")
+    for path, data in pages.site_binary_files().items():
+        (Path(config.site_dir) / path).write_bytes(data)
     log.info("wrote inventory.json (and its schema) with sections: %s", ", ".join(inventory))
 
 

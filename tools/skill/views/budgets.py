@@ -1,0 +1,35 @@
+"""How many tokens an agent pays to load each file of the skill, bounded from above.
+
+No tokenizer is used: the maintained ones either download their vocabularies at run time (the
+build works offline) or tie the count to one model family.  Byte-level BPE tokenizers of current
+models average about four bytes of English per token, and fewer on code, tables and punctuation;
+counting one token per three bytes over-estimates them on this skill's text, so a file under its
+limit here is under it for those tokenizers too.
+"""
+
+from __future__ import annotations
+
+import math
+
+BYTES_PER_TOKEN = 3
+SKILL_LIMIT = 2_500
+REFERENCE_LIMIT = 10_000
+WHOLE_LIMIT = 60_000
+
+
+def tokens(text: str) -> int:
+    """An upper bound of the tokens ``text`` costs."""
+    return math.ceil(len(text.encode("utf-8")) / BYTES_PER_TOKEN)
+
+
+def over_budget(files: dict[str, str]) -> list[str]:
+    """What breaks a limit, one line each (empty when every limit holds)."""
+    problems = []
+    for path, text in files.items():
+        limit = SKILL_LIMIT if path == "SKILL.md" else REFERENCE_LIMIT if path.startswith("references/") else None
+        if limit is not None and tokens(text) >= limit:
+            problems.append(f"{path}: {tokens(text)} tokens, limit {limit}")
+    whole = sum(tokens(text) for text in files.values())
+    if whole >= WHOLE_LIMIT:
+        problems.append(f"the whole skill: {whole} tokens, limit {WHOLE_LIMIT}")
+    return problems
