@@ -16,7 +16,6 @@ from tools.recipes.facts.targets import copy_calls, copy_rule
 from tools.targets.facts.curated import Cadences
 from tools.targets.facts.records import TargetsReference
 
-LOSS_PAGE = "../losses/{}.md"
 MATRIX_PAGE = "../value-estimators/index.md"
 ESTIMATOR_REFERENCE = "../value-estimators/reference.md"
 TARGETS_PAGE = "../target-updates.md"
@@ -33,11 +32,6 @@ def _value(recipe: Recipe, written: str) -> str:
     """A keyword argument as written, resolved through the recipe's knobs when it names one."""
     knob = recipe.knob(written)
     return knob.value.replace("_", "") if knob else written
-
-
-def _call_text(call: Call) -> str:
-    arguments = [*call.positional, *(f"{k}={v}" for k, v in call.keywords.items())]
-    return f"{call.name}({', '.join(arguments)})"
 
 
 def _updaters(recipe: Recipe) -> list[Call]:

@@ -187,10 +187,6 @@ def _filter_cell(cls: str, value: str, shown: str) -> str:
     return f'<span class="{cls}" data-value="{value.replace(" ", "-")}">{shown}</span>'
 
 
-def _section_title(section: str) -> str:
-    return "Deprecation messages" if section == "deprecations" else SECTIONS.get(section, (section, ""))[0]
-
-
 def _full_list(step: Step) -> list[str]:
     """Every difference, in a table the loss table's filters serve (docs/assets/loss-table.js): by the kind of
     object (the snapshot's section, carried in the object's cell) and by what it means (impact)."""
