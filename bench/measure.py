@@ -203,6 +203,10 @@ def cli_call() -> float:
     return wall
 
 
+# The loss whose wiring `make bench` checks: the most common wiring (actor, critic, GAE, a [envs, time] batch).
+WIRING_LOSS = "ClipPPOLoss"
+
+
 def wiring_check() -> float:
     """Seconds of one ``check_wiring`` call in a fresh interpreter, after its imports (bench/wiring_check.py)."""
     _, result = _run([sys.executable, "-m", "bench.wiring_check"], env=child_env(DOCS_CACHE="off"), cwd=ROOT)
