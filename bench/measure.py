@@ -22,6 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from bench.durations import parse_closing_line, parse_durations
+from tools.core.fresh_python import fresh_environment
 from tools.core.paths import CACHE, ROOT
 
 # Everything the build must import, as the issue defines the floor.
@@ -35,11 +36,7 @@ class RunFailed(Exception):
 
 
 def child_env(**overrides: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.setdefault("OMP_NUM_THREADS", "1")
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    env.update(overrides)
-    return env
+    return fresh_environment(extra={"NO_MKDOCS_2_WARNING": "1", **overrides})
 
 
 def clear_caches(*, pytest_cache: bool = False) -> None:
