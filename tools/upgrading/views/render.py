@@ -26,8 +26,7 @@ from tools.upgrading.facts.records import (
     Upgrades,
 )
 
-FOLDER = "upgrading"
-INDEX = f"{FOLDER}/index.md"
+INDEX = urls.UPGRADING
 # New things, by snapshot section: (heading, anchor). Badges of additions link to these anchors.
 SECTIONS = {
     "losses": ("Losses", "new-losses"),
@@ -51,7 +50,7 @@ IMPACT_TITLES = {
 
 
 def page(step: Step) -> str:
-    return f"{FOLDER}/{step.slug}.md"
+    return urls.upgrade_step(step.slug)
 
 
 def minor(release: str) -> str:
