@@ -128,14 +128,14 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 # (torch alone first, a CPU build; the tensordict range the release's wheel requires; the pinned hydra-core),
 # runs tools/upgrading/facts/snapshot.py there with every fixed-upstream block and the "before" halves of the
 # migrations from that release, and deletes the venv. Needs no project venv.
-api-snapshot: ## Snapshot an older torchrl's API into data/snapshots/ (RELEASE=0.13.3; throwaway venv, ~1 GB, ~2 min)
+api-snapshot: ## Snapshot an older torchrl's API into data/snapshots/ (RELEASE=0.13.3; a throwaway venv of about a gigabyte)
 	@test -n "$(RELEASE)" || { echo "error: name the release, e.g. make api-snapshot RELEASE=0.13.3" >&2; exit 2; }
 	$(PYTHON) tools/wings/api_snapshot.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH) --torch-pip-args "$(TORCH_PIP_ARGS)"
 
 # A kept venv with an older torchrl (0.13.3, torch 2.13.0 CPU) and this project installed into it the way a
 # user installs the commands (`pip install -e .`: no MkDocs, their torch kept): the tests run the four
 # commands there (tests/tools/cli/test_other_release.py). Built once and kept (`make clean` keeps it; CI caches it):
-# 1011 MB; measured 5.4 min on the shared 2-core machine, 4 of them unpacking torch, ~50 s of CPU.
+# about a gigabyte, and its time goes mostly to downloading and unpacking torch, little to the CPU.
 $(RELEASE_STAMP):
 	rm -rf $(RELEASE_VENV)
 	$(PYTHON) -m venv $(RELEASE_VENV)

@@ -17,6 +17,10 @@ import sys
 import time
 from pathlib import Path
 
+from bench.instrument import PluginClock, timing_imports, timing_mkdocstrings_blocks
+from bench.measure import FLOOR_MODULES
+from tools.core import timing
+
 
 class CollectorClock:
     """A ``gc.callbacks`` entry: the time and number of the collector's runs."""
@@ -37,10 +41,6 @@ def main(result_path: str, site_dir: str) -> int:
     import mkdocs.commands.build
     import mkdocs.config
     from mkdocs.__main__ import cli
-
-    from bench.instrument import PluginClock, timing_imports, timing_mkdocstrings_blocks
-    from bench.measure import FLOOR_MODULES
-    from tools.core import timing
 
     clock = PluginClock()
     seen: dict = {}

@@ -22,6 +22,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from bench.durations import parse_closing_line, parse_durations
+from tools.core.fresh_python import fresh_environment
 from tools.core.paths import CACHE, ROOT
 
 # Everything the build must import, as the issue defines the floor.
@@ -35,11 +36,7 @@ class RunFailed(Exception):
 
 
 def child_env(**overrides: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.setdefault("OMP_NUM_THREADS", "1")
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    env.update(overrides)
-    return env
+    return fresh_environment(extra={"NO_MKDOCS_2_WARNING": "1", **overrides})
 
 
 def clear_caches(*, pytest_cache: bool = False) -> None:
@@ -201,6 +198,10 @@ def cli_call() -> float:
     with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
         wall, _ = _run([str(script), *CLI_CALL[1:]], env=child_env(), cwd=Path(tmp))
     return wall
+
+
+# The loss whose wiring `make bench` checks: the most common wiring (actor, critic, GAE, a [envs, time] batch).
+WIRING_LOSS = "ClipPPOLoss"
 
 
 def wiring_check() -> float:

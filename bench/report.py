@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bench import search_report
 from bench.targets import unavailable
+from tools.core.errors import UsageError
 
 # What the stages of each kind do (``<concern>.<kind>``); a kind not listed is shown by its name.
 KIND_LABELS = {
@@ -223,8 +224,6 @@ def render(results: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.core.errors import UsageError
-
     args = sys.argv[1:] if argv is None else argv
     path = Path(args[0]) if args else Path(__file__).resolve().parent / "latest.json"
     if not path.exists():

@@ -25,13 +25,13 @@ from bench.durations import Duration, slowest
 from bench.edits import appended
 from bench.instrument import PluginClock, timing_mkdocstrings_blocks
 from bench.knobs import Knobs, read_knobs
+from bench.measure import WIRING_LOSS
 from bench.report import render
 from bench.search import measure_search
 from bench.stages import breakdown, mkdocstrings_seconds
 from bench.stats import summarize
 from bench.targets import evaluate
 from bench.warm import BuildFailed, ServeLikeSite
-from bench.wiring_check import LOSS as WIRING_LOSS
 from tests.support.docs import all_fences, built_html_path
 from tools.core.errors import UsageError, run, unknown_name
 from tools.core.paths import DOCS, ROOT, SNIPPETS

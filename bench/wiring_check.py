@@ -11,13 +11,12 @@ from __future__ import annotations
 import time
 import warnings
 
-LOSS = "ClipPPOLoss"  # the most common wiring: actor, critic, GAE, a [envs, time] batch
+from bench.measure import WIRING_LOSS as LOSS
+from tools.torchrl import loss_zoo as zoo
+from tools.wiring import check_wiring
 
 
 def main() -> None:
-    from tools.torchrl import loss_zoo as zoo
-    from tools.wiring import check_wiring
-
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         case = zoo.build(LOSS)

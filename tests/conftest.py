@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -13,6 +12,7 @@ import pytest
 from filelock import FileLock
 
 from tests.support import release_venv as _release_venv
+from tools.core.fresh_python import fresh_environment
 from tools.core.paths import ROOT
 
 
@@ -38,12 +38,13 @@ SITE_URL = "http://127.0.0.1:8000/torchrl-reference/"
 
 
 def build_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.setdefault("OMP_NUM_THREADS", "1")
-    env["SITE_URL"] = SITE_URL
-    env["LOCAL_BUILD"] = "1"  # SITE_URL is a loopback address: the build refuses it otherwise
-    env["NO_MKDOCS_2_WARNING"] = "1"  # Material's banner about MkDocs 2, not a build warning
-    return env
+    return fresh_environment(
+        extra={
+            "SITE_URL": SITE_URL,
+            "LOCAL_BUILD": "1",  # SITE_URL is a loopback address: the build refuses it otherwise
+            "NO_MKDOCS_2_WARNING": "1",  # Material's banner about MkDocs 2, not a build warning
+        }
+    )
 
 
 @pytest.fixture(scope="session")

@@ -12,23 +12,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 from dataclasses import asdict
 from pathlib import Path
 
 from tools.core.errors import UsageError, entry_point
+from tools.core.fresh_python import run_fresh_python
 from tools.upgrading.facts import current, measured, released, upgrades
 from tools.upgrading.facts.diff import counts, diff
 
 
 def _measure(python: str) -> int:
-    release = subprocess.run(
-        [python, "-c", "from importlib.metadata import version; print(version('torchrl'))"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    asked = run_fresh_python(
+        ["-c", "from importlib.metadata import version; print(version('torchrl'))"], python=python, timeout=300
+    )
+    if asked.returncode != 0:
+        last = (asked.stderr.strip().splitlines() or [f"exit status {asked.returncode}"])[-1]
+        raise UsageError(
+            f"{python} cannot name its torchrl release ({last}); pass --python an interpreter with torchrl"
+        )
+    release = asked.stdout.strip()
     step = next((s for s in upgrades().steps if s.new == release), None)
     if step is None:
         raise UsageError(f"no step of data/upgrading.yaml ends at torchrl {release} (the release {python} holds)")

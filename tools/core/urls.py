@@ -34,6 +34,7 @@ TROUBLESHOOTING = "troubleshooting/index.md"
 FIXED_UPSTREAM = "troubleshooting/fixed-upstream.md"
 TROUBLESHOOTING_MECHANISMS = "troubleshooting/mechanisms.md"
 ERROR_CATALOG = "troubleshooting/errors/index.md"
+UPGRADING = "upgrading/index.md"
 
 
 def loss(name: str) -> str:
@@ -88,6 +89,11 @@ def error_catalog_page(slug: str) -> str:
 def fix_index(area: str, part: int = 1) -> str:
     """One area's page of the index of upstream bug fixes; part 2, 3... hold its older fixes when it is split."""
     return f"troubleshooting/fixes/{area}.md" if part == 1 else f"troubleshooting/fixes/{area}-{part}.md"
+
+
+def upgrade_step(slug: str) -> str:
+    """One upgrade step's page (``slug``: the two releases, ``0.13-to-0.14``)."""
+    return f"upgrading/{slug}.md"
 
 
 def link(here: str, there: str, anchor: str = "") -> str:

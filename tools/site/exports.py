@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import html_to_markdown
 
+from tools.core import urls
+
 # What a reader of the Markdown does not need: permalinks, icons, the labels of content tabs
 # (each tab's content stays), mkdocstrings' labels, images.
 _EXCLUDED = ("a.headerlink", ".twemoji", ".tabbed-labels", "span.doc-labels", "svg", "img")
@@ -117,7 +119,8 @@ def _site_link(href: str, page_dir: str) -> str:
     path, hash_, fragment = href.partition("#")
     target = posixpath.normpath(posixpath.join(page_dir, path)) if path else page_dir or "."
     if path.endswith("/") or not path:
-        target = posixpath.join(target, "index.md") if target != "." else "index.md"
+        # A folder's URL serves its index page, named as the home page is.
+        target = posixpath.join(target, urls.HOME) if target != "." else urls.HOME
     elif target.endswith(".html"):
         target = target[: -len(".html")] + ".md"
     return target + hash_ + fragment

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tools.core import cache, quick_exit, registry
+from tools.core.fresh_python import start_fresh_python
 from tools.core.paths import ROOT
 from tools.core.timing import stage
 from tools.site.claims import ClaimDirectory, new_directory
@@ -158,10 +159,10 @@ def start() -> None:
         if len(todo) < 2:
             return
     directory = new_directory("records-worker-")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "tools.site.records_worker", str(directory)],
+    process = start_fresh_python(
+        ["-m", "tools.site.records_worker", str(directory)],
         cwd=ROOT,
-        stdin=subprocess.DEVNULL,
+        threads=None,  # the build's own thread setting: it measures what the build would have measured
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,  # its failures are the build's to report: it measures them again
     )

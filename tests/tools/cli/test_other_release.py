@@ -9,7 +9,6 @@ message and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import textwrap
 from concurrent.futures import ThreadPoolExecutor
@@ -17,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from tests.support.release_venv import RELEASE, release_venv
+from tools.core.fresh_python import fresh_environment
 from tools.core.paths import DATA
 
 # Its tests share a module fixture that runs commands in the older release's venv (each imports
@@ -82,7 +82,7 @@ def runs(tmp_path_factory) -> dict[str, subprocess.CompletedProcess]:
         "wiring": ["check_wiring", "train.py:make_loss_and_batch"],
         "pip": ["python", "-m", "pip", "list", "--format=json"],
     }
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONWARNINGS": "ignore"}
+    env = fresh_environment(extra={"PYTHONWARNINGS": "ignore"})
     env.pop("VIRTUAL_ENV", None)
 
     def run(argv):

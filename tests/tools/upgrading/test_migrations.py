@@ -9,7 +9,6 @@ the digest of the code, checked here against the file as it stands.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.release_venv import RELEASE, release_venv
+from tools.core.fresh_python import fresh_environment
 from tools.upgrading.facts import before_outcome, curated, upgrades
 from tools.upgrading.facts.records import NEEDS_NOTE
 
@@ -51,7 +51,7 @@ for path in sys.argv[1:]:
 
 def _run_all(python: str, paths: list, cwd) -> dict[str, str | None]:
     """path -> None (ran) or the error it raised."""
-    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    env = fresh_environment()
     done = subprocess.run(
         [python, "-c", RUNNER, *map(str, paths)], cwd=cwd, env=env, capture_output=True, text=True, timeout=900
     )
@@ -143,7 +143,7 @@ def _deprecation_warnings(python: str, paths: list, cwd) -> dict[str, list[str]]
     done = subprocess.run(
         [python, "-c", AFTER_RUNNER, *map(str, paths)],
         cwd=cwd,
-        env={**os.environ, "OMP_NUM_THREADS": "1"},
+        env=fresh_environment(),
         capture_output=True,
         text=True,
         timeout=900,

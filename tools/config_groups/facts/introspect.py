@@ -21,6 +21,8 @@ from tools.config_groups.facts.records import (
     GroupEntry,
 )
 from tools.core.errors import error_text, first_line
+from tools.core.fresh_python import start_fresh_python
+from tools.core.paths import ROOT
 from tools.core.signatures import show_value
 
 CONFIGS_MODULE = "torchrl.trainers.algorithms.configs"
@@ -54,12 +56,7 @@ def import_recording_warnings() -> list[str]:
 
 def start_import_warnings() -> subprocess.Popen:
     """Import the configs in a fresh interpreter (in the background): what does a user see?"""
-    return subprocess.Popen(
-        [sys.executable, "-W", "always", "-c", f"import {CONFIGS_MODULE}"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return start_fresh_python(["-W", "always", "-c", f"import {CONFIGS_MODULE}"], cwd=ROOT, stdout=subprocess.DEVNULL)
 
 
 def finish_import_warnings(process: subprocess.Popen) -> list[str]:

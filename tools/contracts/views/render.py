@@ -80,7 +80,7 @@ def render_forward(facts: ContractFacts, records) -> str:
         + (
             f"{len(measured) - len(unnamed)} of the {len(measured)} losses name every such entry `loss_*`; "
             f"{len(unnamed)} do not: {shown}. Summing only the `loss_*` entries of those gives the integer 0 "
-            "(see [the troubleshooting entry](../troubleshooting/losses.md#no-loss-underscore-terms)); sum the "
+            f"(see [the troubleshooting entry]({urls.link(urls.LOSS_CONTRACT, urls.troubleshooting_area('losses'), 'no-loss-underscore-terms')})); sum the "
             "entries the loss page lists instead."
             if unnamed
             else "Every loss built here names them `loss_*`."
@@ -127,7 +127,7 @@ def render_forwarding(rows: dict) -> str:
         (missed if fwd.not_forwarded else reached).append((name, fwd))
     lines = [
         f"Renamed before the first forward pass (the default estimator is made then): measured per loss by the "
-        f"[estimator matrix](../value-estimators/index.md). Renamed `reward`, `done` and `terminated` reached the "
+        f"[estimator matrix]({urls.link(urls.LOSS_CONTRACT, urls.ESTIMATOR_MATRIX)}). Renamed `reward`, `done` and `terminated` reached the "
         f"default estimator for {len(reached)} losses"
         + (
             f"; not for {', '.join(f'{_link(n)} (' + ', '.join(f'`{k}`' for k in f.not_forwarded) + ')' for n, f in missed)}."
@@ -273,7 +273,7 @@ def render_estimator(facts: ContractFacts, records) -> str:
         "",
         f"Classes with their own `make_value_estimator` (introspected): {len(own)} of {len(records)}; it maps each "
         "`ValueEstimators` member to an estimator class and forwards the loss's keys to it. What each member does "
-        "with each loss is measured by the [estimator matrix](../value-estimators/index.md).",
+        f"with each loss is measured by the [estimator matrix]({urls.link(urls.LOSS_CONTRACT, urls.ESTIMATOR_MATRIX)}).",
     ]
     return "\n".join(lines) + "\n"
 

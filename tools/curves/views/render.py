@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
+from tools.core import urls
 from tools.core.markdown import table, text
 from tools.curves.facts.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
 
@@ -98,7 +99,7 @@ def render_thumbnails(families: list[FamilyCurves], served_path: Callable[[str],
         figure = f"{_number(c.final_mean)} vs {_number(c.baseline)} random"
         items.append(
             f"- [![{alt}]({image}){{ loading=lazy }}<br>**{text(c.label)}**<br>{_unbroken(figure)}]"
-            f"({c.family}.md#learning-curve)"
+            f"({urls.link(urls.LEARNING_CURVES, urls.recipe(c.family), 'learning-curve')})"
         )
     return (
         '<div class="curve-thumbnails" markdown>\n\n'
@@ -132,7 +133,7 @@ def render_summary(families: list[FamilyCurves]) -> str:
         # Each family's plot sits under the "Learning curve" heading of its recipe page.
         rows.append(
             (
-                f"[{c.label}]({c.family}.md#learning-curve)",
+                f"[{c.label}]({urls.link(urls.LEARNING_CURVES, urls.recipe(c.family), 'learning-curve')})",
                 c.environment,
                 _unbroken(f"{_number(c.final_mean)} ± {_number(c.final_std)}"),
                 _number(c.baseline),

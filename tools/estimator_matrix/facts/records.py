@@ -12,7 +12,6 @@ DECLARED_FAILS = "declared-fails"  # declared, but one of the two raised
 RAISES = "raises"  # not declared, and it raised (the expected refusal)
 UNDECLARED_WORKS = "undeclared-works"  # not declared, yet both ran
 NOT_MEASURED = "not-measured"  # the loss zoo cannot build this loss
-STATUSES = (WORKS, DECLARED_FAILS, RAISES, UNDECLARED_WORKS, NOT_MEASURED)
 # status -> (symbol, label): how every page that shows a cell names it.  The symbol carries the
 # meaning without the colour.
 MARKS = {

@@ -19,10 +19,6 @@ def _exported(cls: type) -> bool:
     return any(getattr(m, cls.__name__, None) is cls for m in (trainers, algorithms))
 
 
-def _ops(trainer, attribute_to_point) -> list[tuple[str, int]]:
-    return [(point, id(op)) for attribute, point in attribute_to_point.items() for op, _ in getattr(trainer, attribute)]
-
-
 def summary(cls: type) -> str:
     """The first paragraph of the class docstring, Sphinx roles reduced to their text."""
     import inspect

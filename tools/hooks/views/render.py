@@ -11,6 +11,13 @@ from tools.core.signatures import format_call
 from tools.hooks.facts.records import HookClassRecord
 from tools.trainers.facts.records import TrainerRecord
 
+# The hooks' sections sit on trainers/hooks.md, beside the trainers' pages and the loop.
+HERE = urls.TRAINER_HOOKS
+
+
+def _to(page: str, anchor: str = "") -> str:
+    return urls.link(HERE, page, anchor)
+
 
 def used_by(hook: HookClassRecord, trainers: list[TrainerRecord]) -> list[str]:
     """Trainers that, when built, hold an instance: registered at a point or as a module."""
@@ -27,13 +34,15 @@ def render_table(hooks: list[HookClassRecord], trainers: list[TrainerRecord], co
         if h.error:
             where = f"register() raised {cell.code(h.error)}"
         elif h.attaches:
-            where = "<br>".join(f"[`{a.point}`](loop.md#point-{a.point}): `{a.callable}`" for a in h.attaches)
+            where = "<br>".join(
+                f"[`{a.point}`]({_to(urls.HOOK_POINTS, f'point-{a.point}')}): `{a.callable}`" for a in h.attaches
+            )
         else:
             where = "no hook point (drives the optimization step)" if h.is_stepper else "no hook point"
         if h.made:
             where += f"<br>*{cell.text(h.made)}*"
         module = f"`{h.module_name}`" if h.module_name else "none"
-        users = ", ".join(f"[`{t}`]({t}.md)" for t in used_by(h, trainers)) or ""
+        users = ", ".join(f"[`{t}`]({_to(urls.trainer(t))})" for t in used_by(h, trainers)) or ""
         configs_for = ", ".join(
             f"[`{c.name}`]({urls.link(urls.TRAINER_HOOKS, urls.CONFIG_GROUPS, f'cfg-{c.name}')})"
             for c in configs.for_class(h.name)
@@ -69,7 +78,13 @@ def render_constructors(hooks: list[HookClassRecord]) -> str:
         where = ", ".join(f"`{a.point}`" for a in h.attaches) or (
             "drives the optimization step" if h.is_stepper else "no hook point"
         )
-        examples = ", ".join(f"[{page.removesuffix('.md')}]({page})" for page in example_pages(h.name)) or "none yet"
+        examples = (
+            ", ".join(
+                f"[{page.removesuffix('.md')}]({_to(urls.trainer(page.removesuffix('.md')))})"
+                for page in example_pages(h.name)
+            )
+            or "none yet"
+        )
         rows.append(
             (
                 f'<span id="hook-{h.name}"></span>`{h.name}`',

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tools.core import urls
 from tools.core.markdown import code, text
 from tools.losses.facts.probes.nested import GROUP, N_AGENTS, ROOT_KEYS
 from tools.losses.facts.probes.records import (
@@ -20,7 +21,8 @@ ARGUMENTS_NOTE = (
     "argument changed to the value shown, and what the constructor did was recorded (refused: the error it "
     "raised; deprecated: the warning it gave)."
 )
-CONTRACT_PAGE = "contract.md"
+# The loss pages and the loss contract sit side by side in losses/.
+CONTRACT_PAGE = urls.link(urls.LOSS_TABLE, urls.LOSS_CONTRACT)
 
 
 def argument_cell(probes: LossProbes | None, name: str) -> str:
@@ -95,7 +97,7 @@ def render_refusal_note(records) -> str:
         bad = refused(probes)
         if bad:
             names = ", ".join(f"`{a.name}`" for a in bad)
-            lines.append(f"[{r.name}]({r.name}.md): {names}")
+            lines.append(f"[{r.name}]({urls.link(urls.LOSS_TABLE, urls.loss(r.name))}): {names}")
     if not lines:
         return "Every constructor argument tried with a non-default value was accepted (measured).\n"
     return (

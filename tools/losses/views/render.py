@@ -17,7 +17,6 @@ from tools.losses.facts.records import LossRecord, Output
 from tools.losses.views import probes as probes_render
 
 # The page that measures every loss x estimator pair; loss pages and the table link to it.
-MATRIX_PAGE = "value-estimators/index.md"
 
 SETTING_ORDER = ("on-policy", "off-policy", "offline", "model-based", "imitation", "LLM")
 PROVENANCE = (
@@ -26,7 +25,7 @@ PROVENANCE = (
     "arguments, default estimator. *Measured* by building the loss on tiny networks and running it: "
     "estimators (each `ValueEstimators` member passed to `make_value_estimator`, then a forward pass; "
     "the members that worked, and ✗ before a member the class declares but that failed; see the "
-    "[estimator matrix](../value-estimators/index.md)), target parameters, loss terms. Cells marked † "
+    f"[estimator matrix]({urls.link(urls.LOSS_TABLE, urls.ESTIMATOR_MATRIX)})), target parameters, loss terms. Cells marked † "
     "could not be measured (the loss is not built here; see its page): they show what the class declares."
 )
 
@@ -105,7 +104,7 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
     )
     rows = [
         (
-            f"[{r.name}]({r.name}.md){registry.badges(f'losses {r.name}', urls.LOSS_TABLE)}",
+            f"[{r.name}]({urls.link(urls.LOSS_TABLE, urls.loss(r.name))}){registry.badges(f'losses {r.name}', urls.LOSS_TABLE)}",
             r.curated.family,
             _action_badge(r),
             _setting_badge(r),
@@ -125,7 +124,7 @@ def render_table(records: list[LossRecord], estimator_rows: Mapping[str, MatrixR
         f"{mark('†')}: not measured (the loss is not built here), the cell shows what the class declares. "
         "Agents: *multi* when the loss is built for teams of agents sharing one batch (curated); "
         '*nested keys: yes* when it was measured to run with its keys nested under an `"agents"` group '
-        "([how](contract.md#nested-keys))."
+        f"([how]({urls.link(urls.LOSS_TABLE, urls.LOSS_CONTRACT, 'nested-keys')}))."
     )
     return (
         legend
@@ -183,7 +182,9 @@ def render_choices(records: list[LossRecord]) -> str:
             if r.measured is not None and r.measured.target_params:
                 targets = "; keeps target parameters (add a `SoftUpdate` or `HardUpdate`)"
             estimator = f"; default estimator {r.default_value_estimator}" if r.default_value_estimator else ""
-            out.append(f"- [{r.name}](losses/{r.name}.md): {r.curated.family}{estimator}{targets}")
+            out.append(
+                f"- [{r.name}]({urls.link(urls.CHOOSE_A_LOSS, urls.loss(r.name))}): {r.curated.family}{estimator}{targets}"
+            )
         out.append("")
     return "\n".join(out)
 
@@ -355,7 +356,7 @@ def render_can_i_use_it(record: LossRecord) -> str:
 
 
 def _measured_estimators(record: LossRecord, row: MatrixRow | None) -> list[str]:
-    link = f"[estimator matrix](../{MATRIX_PAGE})"
+    link = f"[estimator matrix]({urls.link(urls.loss(record.name), urls.ESTIMATOR_MATRIX)})"
     if row is None:
         return ["- **Measured**: not applicable: the class names no default estimator and declares none."]
     if row.not_built:
@@ -481,7 +482,7 @@ def render_page(
         f"`from {record.namespace} import {record.name}` (defined in `{record.module}`).",
         "",
         "What every loss shares (`forward`, `set_keys`, masks, estimators) is on the "
-        "[loss contract](contract.md) page.",
+        f"[loss contract]({urls.link(urls.loss(record.name), urls.LOSS_CONTRACT)}) page.",
         "",
     ]
     if record.is_llm:

@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import datetime
 import json
-import os
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from tools.core.distributions import pinned
+from tools.core.fresh_python import run_fresh_python
 from tools.core.paths import ROOT, TOOLS
 from tools.outputs.facts.store import RECIPE_PROBES, REFRESH_COMMAND, TIMEOUT_SECONDS, inputs_key
 
@@ -72,18 +70,10 @@ def staleness(recipe: Path) -> str | None:
 
 def run_probe(recipe: Path) -> tuple[dict, float]:
     """Run ``recipe`` under the probe in a fresh interpreter, in an empty directory: (report, seconds)."""
-    environment = {**os.environ, "OMP_NUM_THREADS": "1"}
     with tempfile.TemporaryDirectory() as cwd:
         report_path = Path(cwd) / "report.json"
         started = time.perf_counter()
-        result = subprocess.run(
-            [sys.executable, str(PROBE), str(recipe), str(report_path)],
-            cwd=cwd,
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_SECONDS,
-        )
+        result = run_fresh_python([str(PROBE), str(recipe), str(report_path)], cwd=Path(cwd), timeout=TIMEOUT_SECONDS)
         seconds = round(time.perf_counter() - started, 1)
         if result.returncode != 0:
             name = recipe.relative_to(ROOT).as_posix()

@@ -22,10 +22,8 @@ import ast
 import datetime
 import hashlib
 import json
-import os
 import re
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass
@@ -33,6 +31,7 @@ from pathlib import Path
 
 from tools.core.cache import code_files
 from tools.core.distributions import pinned
+from tools.core.fresh_python import run_fresh_python
 from tools.core.paths import ROOT
 
 OUTPUTS = ROOT / "outputs"
@@ -121,22 +120,13 @@ def staleness(source: str, code: str | None = None) -> str | None:
     return None
 
 
-def run_example(source: str, env: dict[str, str] | None = None, code: str | None = None) -> subprocess.CompletedProcess:
+def run_example(source: str, code: str | None = None) -> subprocess.CompletedProcess:
     """Run an example (a file, or generated ``code``) alone in a fresh interpreter, in an empty directory."""
-    environment = dict(os.environ if env is None else env)
-    environment.setdefault("OMP_NUM_THREADS", "1")
     with tempfile.TemporaryDirectory() as cwd:
         path = source_path(source) if code is None else Path(cwd) / "example.py"
         if code is not None:
             path.write_text(code)
-        return subprocess.run(
-            [sys.executable, str(path)],
-            cwd=cwd,
-            env=environment,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_SECONDS,
-        )
+        return run_fresh_python([str(path)], cwd=Path(cwd), timeout=TIMEOUT_SECONDS)
 
 
 def capture(source: str, code: str | None = None) -> CapturedOutput:

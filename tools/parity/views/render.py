@@ -172,7 +172,7 @@ def render_group_page(group: str, rows: list[ParityRow]) -> dict[str, str]:
         "",
         f"{len(rows)} config dataclasses: **{verdicts[IDENTICAL]} identical** to the class they build, "
         f"**{verdicts[BY_DESIGN]} differ by design only**, **{verdicts[SUSPICIOUS]} suspicious**. "
-        "How differences are classified: [the parity audit](../parity.md).",
+        f"How differences are classified: [the parity audit]({urls.link(here, urls.PARITY)}).",
         "",
     ]
     ordered = sorted(rows, key=lambda r: r.config)

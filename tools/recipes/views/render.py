@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from tools.core import urls
 from tools.core.markdown import code, table, text
 from tools.core.signatures import show_value
 from tools.losses.facts.records import LossRecord
@@ -16,17 +17,20 @@ from tools.recipes.facts.targets import copy_calls, copy_rule
 from tools.targets.facts.curated import Cadences
 from tools.targets.facts.records import TargetsReference
 
-LOSS_PAGE = "../losses/{}.md"
-MATRIX_PAGE = "../value-estimators/index.md"
-ESTIMATOR_REFERENCE = "../value-estimators/reference.md"
-TARGETS_PAGE = "../target-updates.md"
-SOTA_PAGE = "../sota/index.md"
+# Every recipes page (the index, a family's page, the learning curves) sits in recipes/: one link fits them all.
+HERE = urls.RECIPES
+
+
+def _to(page: str, anchor: str = "") -> str:
+    return urls.link(HERE, page, anchor)
+
+
 # How many step() calls the cadence line lists before "...".
 SHOWN_CALLS = 4
 
 
-def _loss_link(name: str, prefix: str = "../") -> str:
-    return f"[`{name}`]({prefix}losses/{name}.md)"
+def _loss_link(name: str) -> str:
+    return f"[`{name}`]({_to(urls.loss(name))})"
 
 
 def _value(recipe: Recipe, written: str) -> str:
@@ -35,16 +39,11 @@ def _value(recipe: Recipe, written: str) -> str:
     return knob.value.replace("_", "") if knob else written
 
 
-def _call_text(call: Call) -> str:
-    arguments = [*call.positional, *(f"{k}={v}" for k, v in call.keywords.items())]
-    return f"{call.name}({', '.join(arguments)})"
-
-
 def _updaters(recipe: Recipe) -> list[Call]:
     return [c for c in recipe.calls if c.name in ("SoftUpdate", "HardUpdate")]
 
 
-def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, LossRecord]) -> str:
+def _estimator_text(recipe: Recipe, loss_records: Mapping[str, LossRecord]) -> str:
     if not recipe.estimators:
         defaults = ", ".join(
             f"`{loss_records[n].default_value_estimator}` for `{n}`"
@@ -54,7 +53,7 @@ def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, Loss
         how = " through `make_value_estimator`" if recipe.calls_named("make_value_estimator") else ""
         return (
             f"the loss's default{how}: {defaults or 'none'} (introspected) · "
-            f"[estimator matrix]({prefix}value-estimators/index.md)"
+            f"[estimator matrix]({_to(urls.ESTIMATOR_MATRIX)})"
         )
     standalone = [e for e in recipe.estimators if recipe.calls_named(f"{e}.__call__")]
     parts = []
@@ -63,17 +62,17 @@ def _estimator_text(recipe: Recipe, prefix: str, loss_records: Mapping[str, Loss
             "standalone, run on each batch before the loss" if name in standalone else "set with `make_value_estimator`"
         )
         parts.append(f"`{name}` ({how})")
-    return ", ".join(parts) + f" · [estimator matrix]({prefix}value-estimators/index.md)"
+    return ", ".join(parts) + f" · [estimator matrix]({_to(urls.ESTIMATOR_MATRIX)})"
 
 
-def _updater_text(recipe: Recipe, prefix: str) -> str:
+def _updater_text(recipe: Recipe) -> str:
     updaters = _updaters(recipe)
     if not updaters:
-        return f"none · [target updates]({prefix}target-updates.md)"
+        return f"none · [target updates]({_to(urls.TARGET_UPDATES)})"
     shown = ", ".join(
         code(f"{c.name}({', '.join(f'{k}={_value(recipe, v)}' for k, v in c.keywords.items())})") for c in updaters
     )
-    return f"{shown} · [target updates]({prefix}target-updates.md)"
+    return f"{shown} · [target updates]({_to(urls.TARGET_UPDATES)})"
 
 
 # --- the index ---------------------------------------------------------------------------------
@@ -105,8 +104,10 @@ def render_index(recipes: list[Recipe], curves_by_recipe: Mapping[str, object]) 
             or "none"
         )
         environments = ", ".join(code(e) for e in r.environments) or "–"
-        learned = f"[{_learned(curves_by_recipe.get(r.source))}]({r.slug}.md#learning-curve)"
-        rows.append((f"[{text(r.family)}]({r.slug}.md)", losses, estimators, updaters, environments, learned))
+        learned = f"[{_learned(curves_by_recipe.get(r.source))}]({_to(urls.recipe(r.slug), 'learning-curve')})"
+        rows.append(
+            (f"[{text(r.family)}]({_to(urls.recipe(r.slug))})", losses, estimators, updaters, environments, learned)
+        )
     header = (
         "Family",
         "Losses",
@@ -118,7 +119,7 @@ def render_index(recipes: list[Recipe], curves_by_recipe: Mapping[str, object]) 
     note = (
         "Read from each recipe file's source by the build: its imports, its calls and their keyword "
         "arguments, resolved through its knobs. The last column is measured: each family trained over three "
-        "seeds by `make curves` ([all the curves](learning-curves.md)); offline families also give their "
+        f"seeds by `make curves` ([all the curves]({_to(urls.LEARNING_CURVES)})); offline families also give their "
         "score between a random policy (0) and a reference policy (100), and the score of the data they learn from."
     )
     return table(header, rows) + "\n\n" + note + "\n"
@@ -151,7 +152,7 @@ def measured_result(curves) -> str:
     """The family's learning curve in one cell: final return against a random policy, over how many
     seeds, after how much training, and the verdict; read from the committed runs (``tools.curves``)."""
     if curves is None or curves.final_mean is None:
-        return "not trained yet: `make curves` trains it · [learning curves](learning-curves.md)"
+        return f"not trained yet: `make curves` trains it · [learning curves]({_to(urls.LEARNING_CURVES)})"
     if curves.x == "frames":
         budget = f"after {curves.frames:,} frames"
     else:
@@ -170,12 +171,11 @@ def measured_result(curves) -> str:
 
 def render_summary(recipe: Recipe, loss_records: Mapping[str, LossRecord], curves=None) -> str:
     """The recipe at a glance; ``curves``: its family's learning curves (a warning on top when it does not learn)."""
-    prefix = "../"
     rows = [
         ("Result (measured)", measured_result(curves)),
         ("Loss", ", ".join(_loss_link(n) for n in recipe.losses)),
-        ("Value estimator", _estimator_text(recipe, prefix, loss_records)),
-        ("Target updater", _updater_text(recipe, prefix)),
+        ("Value estimator", _estimator_text(recipe, loss_records)),
+        ("Target updater", _updater_text(recipe)),
         ("Environment", ", ".join(code(e) for e in recipe.environments)),
         ("File", f"`{recipe.source}`: `python {recipe.source.rsplit('/', 1)[-1]}` runs it"),
     ]
@@ -287,15 +287,16 @@ def render_targets(recipe: Recipe, reference: TargetsReference, cadences: Cadenc
                     lines.append(
                         f"    With `value_network_update_interval={interval}` it copies the online weights onto the "
                         f"targets on `step()` calls {shown}, ...: {rule or 'from the measurement'}. "
-                        f"Count with the [HardUpdate measurement]({TARGETS_PAGE}#hardupdate)."
+                        f"Count with the [HardUpdate measurement]({_to(urls.TARGET_UPDATES)}#hardupdate)."
                     )
     if not _updaters(recipe) and any(measured.get(n) and measured[n].target_groups for n in recipe.losses):
         raise ValueError(f"{recipe.source} uses a loss that keeps target parameters but builds no updater")
-    return "\n".join(lines) + f"\n\nMore on cadences: [Target updates]({TARGETS_PAGE}).\n"
+    return "\n".join(lines) + f"\n\nMore on cadences: [Target updates]({_to(urls.TARGET_UPDATES)}).\n"
 
 
-def _source_link(source, prefix: str = "../") -> str:
-    return f"[`{source.directory}/{source.file}`]({prefix}{source.anchor})"
+def _source_link(source) -> str:
+    """``source.anchor``: the docs-relative page and anchor of its directory on the SOTA map."""
+    return f"[`{source.directory}/{source.file}`]({_to(source.anchor)})"
 
 
 def _sota_cell(answer: KnobCell | None) -> str:
@@ -333,7 +334,7 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     """The recipe's knobs beside the values of the SOTA scripts that build its loss (records: tools.recipes.facts.sota)."""
     losses = " or ".join(f"`{n}`" for n in comparison.losses)
     source_note = (
-        f"Values read by the [SOTA map]({SOTA_PAGE}) from pytorch/rl's `sota-implementations/` at commit "
+        f"Values read by the [SOTA map]({_to(urls.SOTA)}) from pytorch/rl's `sota-implementations/` at commit "
         f"`{commit[:10]}` (a script's Hydra config; a trainer config's composition, stored by `make sota-compose`). "
         "Which config key answers which knob is curated in `tools/recipes/facts/sota.py`."
     )
@@ -350,7 +351,7 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
         others = _not_compared(comparison)
         if others:
             out.append("Scripts that build " + losses + ", not compared here: " + ", ".join(others) + ".")
-        out.append(f"The [SOTA map]({SOTA_PAGE}) lists what each directory builds (commit `{commit[:10]}`).")
+        out.append(f"The [SOTA map]({_to(urls.SOTA)}) lists what each directory builds (commit `{commit[:10]}`).")
         return "\n\n".join(out) + "\n"
     header = ("Knob", "This recipe", *(_source_link(s) for s in comparison.shown))
     rows = [
@@ -391,7 +392,9 @@ def render_sota(recipe: Recipe, comparison: SotaComparison, commit: str, eps_is_
     if eps_is_one_minus_tau and (
         any("eps=" in u for s in comparison.shown for u in s.updaters) or any("eps" in name for name in converted)
     ):
-        notes.append(f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({TARGETS_PAGE}#softupdate)).")
+        notes.append(
+            f"`SoftUpdate`'s `eps` is `1 - tau` (measured: [`SoftUpdate`]({_to(urls.TARGET_UPDATES)}#softupdate))."
+        )
     others = _not_compared(comparison)
     if others:
         notes.append("Also building " + losses + ", not compared: " + ", ".join(others) + ".")
@@ -407,10 +410,10 @@ def render_links(recipe: Recipe) -> str:
     losses = ", ".join(_loss_link(n) for n in recipe.losses)
     return (
         f"- The loss: {losses}: constructor, every key, what the forward pass returns.\n"
-        f"- The [estimator matrix]({MATRIX_PAGE}): which estimator each loss accepts, measured; "
-        f"the [estimator reference]({ESTIMATOR_REFERENCE}): the keys each estimator reads and writes.\n"
-        f"- [Target updates]({TARGETS_PAGE}): `SoftUpdate` and `HardUpdate` measured, and the reference scripts' cadences.\n"
-        "- [All recipes](index.md).\n"
+        f"- The [estimator matrix]({_to(urls.ESTIMATOR_MATRIX)}): which estimator each loss accepts, measured; "
+        f"the [estimator reference]({_to(urls.ESTIMATOR_REFERENCE)}): the keys each estimator reads and writes.\n"
+        f"- [Target updates]({_to(urls.TARGET_UPDATES)}): `SoftUpdate` and `HardUpdate` measured, and the reference scripts' cadences.\n"
+        f"- [All recipes]({_to(urls.RECIPES)}).\n"
     )
 
 

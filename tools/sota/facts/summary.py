@@ -218,7 +218,3 @@ def family_order(summaries: list[DirectorySummary]) -> list[str]:
     """Families alphabetically, the loss-less one last."""
     found = sorted({s.family for s in summaries} - {NO_LOSS_FAMILY}, key=str.lower)
     return found + ([NO_LOSS_FAMILY] if any(s.family == NO_LOSS_FAMILY for s in summaries) else [])
-
-
-def directories_building(summaries: list[DirectorySummary], loss: str) -> list[DirectorySummary]:
-    return [s for s in summaries if loss in s.losses]

@@ -50,7 +50,7 @@ CONCERN = Concern(
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "One entry per directory of pytorch/rl's sota-implementations/ at the recorded `commit`: `directory`, "
-        "`family`, `anchor` (on sota/index.md), `scripts`, `configs`, `helpers`, `launchers`, `ci_smoke`, "
+        f"`family`, `anchor` (on {urls.SOTA}), `scripts`, `configs`, `helpers`, `launchers`, `ci_smoke`, "
         "`losses`, `estimators`, `target_updaters` (class, arguments, `cadence`), `trainers`, `collectors`, "
         "`replay_buffers`, `samplers`, `storages`, `extras`, `hyperparameters` (per script or trainer config), "
         "`departures` (arguments that differ from the installed defaults), `composes` (per trainer config: "

@@ -194,7 +194,7 @@ def render_sources(cadences: Cadences) -> str:
     return (
         f"Read from the training scripts of [{cadences.repository}]"
         f"(https://github.com/{cadences.repository}/tree/{cadences.commit}/sota-implementations) "
-        f"at commit `{cadences.commit[:12]}` by the [SOTA map](sota/index.md) (`data/sota.json`): the updater each "
+        f"at commit `{cadences.commit[:12]}` by the [SOTA map]({urls.link(urls.TARGET_UPDATES, urls.SOTA)}) (`data/sota.json`): the updater each "
         "script builds for the loss, with the arguments whose values its code or config gives, and where its "
         "`step()` is called relative to the optimizer step. Every loss that keeps target parameters has a row.\n"
     )

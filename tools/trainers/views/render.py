@@ -12,15 +12,23 @@ from tools.hook_points.facts.records import HookPointSurvey
 from tools.trainers.facts.checkpoints import CheckpointFacts
 from tools.trainers.facts.records import TrainerRecord
 
+# Every trainers page (the index, one page per trainer, the loop, checkpoints, hooks) sits in trainers/.
+HERE = urls.TRAINERS
+
+
+def _to(page: str, anchor: str = "") -> str:
+    return urls.link(HERE, page, anchor)
+
+
 # What each public method is for, in this site's words. The build checks that
 # every method named here exists on Trainer (tests/tools/trainers/).
 METHOD_PURPOSE = {
-    "train": "Runs the loop of [hook points](loop.md) until `total_frames` frames are collected or `request_stop()` is called, saving at the end.",
-    "register_op": "Attaches a callable at a [hook point](loop.md#the-hook-points) (`dest`); extra keyword arguments are passed to it on every call.",
+    "train": f"Runs the loop of [hook points]({_to(urls.HOOK_POINTS)}) until `total_frames` frames are collected or `request_stop()` is called, saving at the end.",
+    "register_op": f"Attaches a callable at a [hook point]({_to(urls.HOOK_POINTS, 'the-hook-points')}) (`dest`); extra keyword arguments are passed to it on every call.",
     "register_hook": "Another name for `register_op`.",
     "register_module": "Names an object so that checkpoints save and restore it (it needs `state_dict`/`load_state_dict`).",
     "save_trainer": "Saves when more than `save_trainer_interval` frames were collected since the last save, or always with `force_save=True`; nothing happens without `save_trainer_file` (or a `checkpoint_rotation`).",
-    "load_from_file": "Restores a checkpoint written by `save_trainer` into this trainer; see [Checkpoints](checkpoints.md).",
+    "load_from_file": f"Restores a checkpoint written by `save_trainer` into this trainer; see [Checkpoints]({_to(urls.CHECKPOINTS)}).",
     "request_stop": "Makes `train()` stop after the current batch; `train()` then saves and returns.",
     "compute_loss": 'Calls the loss module on a sub-batch, or one of its methods (`method="value_loss"`); optimization steppers use it.',
     "state_dict": "The legacy checkpoint payload: loss module, collector, optimizer, registered modules and the frame/step counters.",
@@ -31,10 +39,10 @@ METHOD_PURPOSE = {
 }
 
 
-def config_links(name: str, configs: ConfigSurvey, prefix: str = "../configs/") -> str:
+def config_links(name: str, configs: ConfigSurvey) -> str:
     found = configs.for_class(name)
     links = [
-        f"[`{c.name}`]({prefix}index.md#cfg-{c.name})"
+        f"[`{c.name}`]({_to(urls.CONFIG_GROUPS, f'cfg-{c.name}')})"
         + (f" (`{', '.join(c.registered_as)}`)" if c.registered_as else "")
         for c in found
     ]
@@ -58,10 +66,10 @@ def render_table(records: list[TrainerRecord], configs: ConfigSurvey, points: Ho
         used = sorted({op.point for op in r.default_ops}, key=order.index)
         rows.append(
             (
-                f"[`{r.name}`]({r.name}.md){registry.badges(f'trainers {r.name}', urls.TRAINERS)}",
+                f"[`{r.name}`]({_to(urls.trainer(r.name))}){registry.badges(f'trainers {r.name}', urls.TRAINERS)}",
                 ", ".join(f"`{b}`" for b in r.bases[:1]) or "—",
                 loss_link(r.loss),
-                config_links(r.name, configs, "../configs/"),
+                config_links(r.name, configs),
                 ", ".join(f"`{p}`" for p in used),
             )
         )
@@ -118,7 +126,7 @@ def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
         lines.append("It registers nothing at any hook point.")
     else:
         rows = [
-            (f"[`{point.name}`](loop.md#point-{point.name})", f"`{op.label}`", cell.code(op.detail))
+            (f"[`{point.name}`]({_to(urls.HOOK_POINTS, f'point-{point.name}')})", f"`{op.label}`", cell.code(op.detail))
             for point in points.points
             for op in r.ops_at(point.name)
         ]
@@ -149,7 +157,7 @@ def render_page(r: TrainerRecord, configs: ConfigSurvey, points: HookPointSurvey
         f"- **pytorch/rl scripts built on it** (SOTA map): {_links_to(urls.trainer(r.name), registry.links('trainer', r.name))}.",
         "- **Checkpoint components** a `torchrl.checkpoint.Checkpoint` registers for it (measured): "
         + ", ".join(f"`{c}`" for c in r.checkpoint_components)
-        + ". See [Checkpoints](checkpoints.md).",
+        + f". See [Checkpoints]({_to(urls.CHECKPOINTS)}).",
         "",
         "## Parameters",
         "",
@@ -179,7 +187,7 @@ def render_reference_only(records: list[TrainerRecord]) -> str:
             reasons[name] = reason
             holders.setdefault(name, []).append(r.name)
     rows = [
-        (f"`{name}`", ", ".join(f"[`{t}`]({t}.md)" for t in holders[name]), cell.text(reasons[name]))
+        (f"`{name}`", ", ".join(f"[`{t}`]({_to(urls.trainer(t))})" for t in holders[name]), cell.text(reasons[name]))
         for name in sorted(reasons)
     ]
     ray = sorted({r.ray_backend for r in records if r.ray_backend})
@@ -203,7 +211,7 @@ def render_stepper_conflicts(records: list[TrainerRecord], points: HookPointSurv
         dead = [op for op in r.default_ops if op.point in skipped]
         for op in dead:
             lines.append(
-                f"- [`{r.name}`]({r.name}.md) builds its own `{r.modules['optimization_stepper']}` and registers "
+                f"- [`{r.name}`]({_to(urls.trainer(r.name))}) builds its own `{r.modules['optimization_stepper']}` and registers "
                 f"`{op.label}` at `{op.point}`, which a stepper skips: it never runs."
             )
     return ("\n".join(lines) if lines else "No trainer registers callables at points its own stepper skips.") + "\n"

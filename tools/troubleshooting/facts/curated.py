@@ -37,7 +37,6 @@ CURATED_FILE = DATA / "troubleshooting.yaml"
 CODE_DIR = DATA / "troubleshooting"
 # Records computed from this module are keyed on these files too (tools.core.cache).
 __cache_inputs__ = ("data/troubleshooting.yaml", "data/troubleshooting")
-FIXED_DIR = CODE_DIR / "fixed"
 FIX_MARKER = "# ---- fix ----"
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 ISSUE_URL = re.compile(r"^https://github\.com/[\w.-]+/[\w.-]+/(?:issues|pull)/\d+$")
@@ -58,13 +57,6 @@ MIN_REPORTS = 2
 
 class CuratedDataError(Exception):
     """The troubleshooting data is incomplete or inconsistent; the message names the entry and the file."""
-
-
-def code_paths() -> list:
-    """Every entry and mechanism code file (the cache key of the captures)."""
-    return (
-        sorted(CODE_DIR.glob("*.py")) + sorted(FIXED_DIR.glob("*.py")) + sorted((CODE_DIR / MECHANISM_DIR).glob("*.py"))
-    )
 
 
 def _shown(path) -> str:

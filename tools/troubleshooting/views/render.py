@@ -252,7 +252,11 @@ def render_areas(curated: Curated) -> str:
     for area in curated.areas:
         entries = curated.in_area(area.slug)
         rows.append(
-            (f"[{table_cells.text(area.title)}]({area.slug}.md)", len(entries), sum(e.reported for e in entries))
+            (
+                f"[{table_cells.text(area.title)}]({urls.link(urls.TROUBLESHOOTING, urls.troubleshooting_area(area.slug))})",
+                len(entries),
+                sum(e.reported for e in entries),
+            )
         )
     total = curated.entries
     rows.append(("**All areas**", f"**{len(total)}**", f"**{sum(e.reported for e in total)}**"))

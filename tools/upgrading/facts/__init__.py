@@ -20,13 +20,9 @@ from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_ste
 from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, snapshot_file, step_slug
 from tools.upgrading.facts.records import Step, Upgrades
 
-
-def _same(value):
-    return value
-
-
-# The pinned torchrl, introspected in this process (keyed on the installed versions and snapshot.py).
-current = RecordSet("upgrading.current", snapshot.snapshot, encode=_same, decode=_same)
+# The pinned torchrl, introspected in this process (keyed on the installed versions and snapshot.py).  The
+# snapshot is already a JSON-able dict, so it is kept on disk as it is.
+current = RecordSet("upgrading.current", snapshot.snapshot, encode=dict, decode=dict)
 
 
 def released(release: str) -> dict:

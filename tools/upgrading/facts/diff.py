@@ -24,9 +24,6 @@ DEFAULT, ANNOTATION, KIND, POSITION, VALUE = (
 )
 KINDS = (ADDED, REMOVED, DEFAULT, ANNOTATION, KIND, POSITION, VALUE)
 REQUIRED = "<required>"  # a parameter or field without a default, as ``old``/``new`` show it
-# Parts of a snapshot that describe the snapshot, not torchrl's API: what the venv held, what could not be
-# read, and what the blocks run there did (the fixed-upstream rows' and the migrations' code).
-NOT_COMPARED = ("schema", "versions", "errors", "fixed_upstream", "migrations")
 
 
 @dataclass(frozen=True)

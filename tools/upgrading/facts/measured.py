@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools.core.fresh_python import run_fresh_python
 from tools.core.paths import DATA
 from tools.upgrading.facts import diff as raw
 from tools.upgrading.facts import measure
@@ -67,9 +66,8 @@ def inputs_key(defaults: list[dict]) -> str:
 def run(defaults: list[dict], python: str = sys.executable) -> dict:
     """Measure in a fresh interpreter (``python`` of the release to measure), by the script's path; the
     result keeps its ``inputs_key``."""
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
-    done = subprocess.run(
-        [python, SCRIPT], input=json.dumps(defaults), capture_output=True, text=True, env=env, timeout=900
+    done = run_fresh_python(
+        [SCRIPT], input=json.dumps(defaults), extra_env={"PYTHONHASHSEED": "0"}, timeout=900, python=python
     )
     if done.returncode != 0:
         raise RuntimeError(f"{SCRIPT} failed under {python}:\n{done.stderr[-3000:]}")

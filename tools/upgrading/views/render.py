@@ -26,8 +26,7 @@ from tools.upgrading.facts.records import (
     Upgrades,
 )
 
-FOLDER = "upgrading"
-INDEX = f"{FOLDER}/index.md"
+INDEX = urls.UPGRADING
 # New things, by snapshot section: (heading, anchor). Badges of additions link to these anchors.
 SECTIONS = {
     "losses": ("Losses", "new-losses"),
@@ -51,7 +50,7 @@ IMPACT_TITLES = {
 
 
 def page(step: Step) -> str:
-    return f"{FOLDER}/{step.slug}.md"
+    return urls.upgrade_step(step.slug)
 
 
 def minor(release: str) -> str:
@@ -185,10 +184,6 @@ def _deprecations(step: Step) -> list[str]:
 
 def _filter_cell(cls: str, value: str, shown: str) -> str:
     return f'<span class="{cls}" data-value="{value.replace(" ", "-")}">{shown}</span>'
-
-
-def _section_title(section: str) -> str:
-    return "Deprecation messages" if section == "deprecations" else SECTIONS.get(section, (section, ""))[0]
 
 
 def _full_list(step: Step) -> list[str]:

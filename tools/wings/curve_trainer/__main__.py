@@ -11,16 +11,16 @@ recipe prints (one per iteration), with the latest line beside it.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from tools.core.errors import UsageError, entry_point, unknown_name
+from tools.core.fresh_python import start_fresh_python
 from tools.core.paths import ROOT
 from tools.curves.facts import provenance
 from tools.curves.facts.plan import Family, Plan, PlanError, load
@@ -48,13 +48,10 @@ def run_one(family: Family, seed: int, position: int, plan: Plan) -> str:
 
     with tempfile.TemporaryDirectory() as tmp:
         result_file = f"{tmp}/result.json"
-        env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tools.wings.curve_trainer.worker", family.name, str(seed), result_file],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=env,
+        process = start_fresh_python(
+            ["-m", "tools.wings.curve_trainer.worker", family.name, str(seed), result_file],
+            cwd=Path.cwd(),
+            extra_env={"PYTHONUNBUFFERED": "1"},  # its log lines drive the progress bar as they come
         )
         # Progress in frames, read from the recipe's own log lines; the latest line rides beside the bar.
         # Offline recipes (x: updates) train while their frames stand still: count their log lines.

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 import subprocess
 import sys
 import textwrap
 
 import pytest
 
+from tools.core.fresh_python import fresh_environment
 from tools.core.paths import ROOT
 from tools.curves.facts import plan as plan_module
 from tools.curves.facts import provenance
@@ -76,7 +76,7 @@ def project(tmp_path, monkeypatch):
 
 
 def _run(*args):
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "OMP_NUM_THREADS": "1"}
+    env = fresh_environment(extra={"PYTHONPATH": str(ROOT)})
     return subprocess.run(
         [sys.executable, "-m", "tools.wings.curve_trainer", *args],
         cwd=ROOT,
