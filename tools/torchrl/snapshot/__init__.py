@@ -36,12 +36,10 @@ import sys
 
 from tools.core.distributions import DISTRIBUTIONS, installed
 from tools.core.silence import quiet
-from tools.torchrl.snapshot.classes import hooks, trainers, updaters
-from tools.torchrl.snapshot.configs import configs
-from tools.torchrl.snapshot.deprecations import deprecations
-from tools.torchrl.snapshot.exports import exports, functions
+
+# The section modules keep their names here (a function imported under a module's name would hide it).
+from tools.torchrl.snapshot import classes, configs, deprecations, exports, losses
 from tools.torchrl.snapshot.guard import Errors
-from tools.torchrl.snapshot.losses import estimators, losses
 
 SCHEMA = 1
 # What describes the snapshot rather than the release's API.
@@ -61,20 +59,20 @@ def snapshot() -> dict:
     """Every fact read from the installed torchrl, JSON-able and deterministic."""
     errors = Errors()
     with quiet():  # import-time warnings of the modules read are not facts the snapshot records
-        config_classes, store = configs(errors)
+        config_classes, store = configs.configs(errors)
         facts = {
             "schema": SCHEMA,
             "versions": versions(),
-            "losses": losses(errors),
-            "estimators": estimators(errors),
-            "updaters": updaters(errors),
-            "hooks": hooks(errors),
-            "trainers": trainers(errors),
+            "losses": losses.losses(errors),
+            "estimators": losses.estimators(errors),
+            "updaters": classes.updaters(errors),
+            "hooks": classes.hooks(errors),
+            "trainers": classes.trainers(errors),
             "configs": config_classes,
             "config_store": store,
-            "functions": functions(errors),
-            "exports": exports(errors),
-            "deprecations": deprecations(errors),
+            "functions": exports.functions(errors),
+            "exports": exports.exports(errors),
+            "deprecations": deprecations.deprecations(errors),
         }
     facts["errors"] = dict(sorted(errors.found.items()))
     return facts
