@@ -126,8 +126,9 @@ capture-mismatch: ## Record torchrl's extension error under another torch (MISMA
 
 # An older release's API facts, for the upgrade notes: tools/wings/api_snapshot.py makes a throwaway venv
 # (torch alone first, a CPU build; the tensordict range the release's wheel requires; the pinned hydra-core),
-# runs tools/upgrading/facts/snapshot.py there with every fixed-upstream block and the "before" halves of the
-# migrations from that release, and deletes the venv. Needs no project venv.
+# runs `python -m tools.torchrl.snapshot` there (the project root on that process's path, nothing installed)
+# with every fixed-upstream block and the "before" halves of the migrations from that release, and deletes
+# the venv. Needs no project venv.
 api-snapshot: ## Snapshot an older torchrl's API into data/snapshots/ (RELEASE=0.13.3; a throwaway venv of about a gigabyte)
 	@test -n "$(RELEASE)" || { echo "error: name the release, e.g. make api-snapshot RELEASE=0.13.3" >&2; exit 2; }
 	$(PYTHON) tools/wings/api_snapshot.py --release $(RELEASE) --torch $(SNAPSHOT_TORCH) --torch-pip-args "$(TORCH_PIP_ARGS)"

@@ -3,9 +3,8 @@
 The site's records (measured on the loss and trainer zoos, validated both ways against the curated
 ``data/*.yaml``) are true for the pinned torchrl only: the zoo's constructions and the curated entries
 follow its API.  Where another torchrl is installed (``pip install -e .`` into a user's environment),
-``inspect_loss_keys``, ``inspect_trainer`` and ``inspect_config`` answer instead from the standalone
-introspection script the upgrade pages use (``tools/upgrading/facts/snapshot.py``, written to run on any
-release): signatures, accepted keys and their defaults, estimators declared, trainer methods and
+``inspect_loss_keys``, ``inspect_trainer`` and ``inspect_config`` answer instead from the API snapshot
+the upgrade pages use (``tools.torchrl.snapshot``, written to run on any release): signatures, accepted keys and their defaults, estimators declared, trainer methods and
 ``register_op`` stages, config fields and targets.  Each answer says so, and names what needs the pinned
 release (what was measured).  A name the installed release lacks is refused with the closest names it
 has.  ``check_wiring`` measures the user's own loss and needs none of this.
@@ -19,7 +18,10 @@ import sys
 
 from tools.core.distributions import installed, pinned
 from tools.core.errors import UsageError, require_torchrl, unknown_name
-from tools.upgrading.facts import snapshot
+from tools.core.keys import key_text
+from tools.core.silence import quiet
+from tools.torchrl.snapshot import classes, configs, losses
+from tools.torchrl.snapshot.guard import Errors
 
 
 def other_release() -> str | None:
@@ -35,17 +37,21 @@ def _header(release: str) -> str:
     )
 
 
+# The snapshot's sections the commands answer from, by name.
+SECTIONS = {
+    "losses": losses.losses,
+    "estimators": losses.estimators,
+    "updaters": classes.updaters,
+    "trainers": classes.trainers,
+    "configs": configs.configs,
+}
+
+
 @functools.cache
 def _facts(section: str):
     require_torchrl()
-    import warnings
-
-    errors = snapshot._Errors()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        if section == "configs":
-            return snapshot.configs(errors)
-        return getattr(snapshot, section)(errors)
+    with quiet():
+        return SECTIONS[section](Errors())
 
 
 def _params(params: list[dict]) -> list[str]:
@@ -131,11 +137,7 @@ def _loss_text(name: str, record: dict) -> str:
 
 
 def _key(value) -> str:
-    if value is None:
-        return "resolved at run time"
-    if isinstance(value, list):
-        return "(" + ", ".join(f'"{part}"' for part in value) + ")"
-    return f'"{value}"'
+    return "resolved at run time" if value is None else key_text(value)
 
 
 def _missing(kind: str, name: str, known: list[str], release: str) -> UsageError:

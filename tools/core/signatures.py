@@ -5,12 +5,19 @@ target updaters, trainers, hooks, the config parity audit).  A class's
 ``__init__`` is followed up the MRO while it passes ``**kwargs`` on, so a thin
 subclass shows what its parent accepts.  Defaults are shown as a reader would
 write them in Python (``show_value``); annotations as written in torchrl's
-source, without module paths (``annotation_text``).
+source, without module paths (``annotation_text``).  ``stable_text`` is the
+text of a value that is the same in every process and every release (sets
+sorted, memory addresses dropped): what the API snapshots record.
+
+Imports only the standard library: the snapshot of an older torchrl runs it in
+a venv where nothing of this project is installed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 import inspect
 import re
 import typing
@@ -90,6 +97,74 @@ def show_value(value: Any) -> str:
     if callable(value) and hasattr(value, "__qualname__"):
         return f"{getattr(value, '__module__', '')}.{value.__qualname__}".lstrip(".")
     return repr(value)
+
+
+MEMORY_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+# Containers and dataclasses nested deeper than this are shown as "...".
+STABLE_DEPTH = 6
+
+
+def stable_text(value: Any, _depth: int = 0) -> str:
+    """A value as text that is the same in every process: sets sorted, dicts by key, addresses dropped."""
+    if _depth > STABLE_DEPTH:
+        return "..."
+    nested = functools.partial(stable_text, _depth=_depth + 1)
+    if isinstance(value, enum.Enum):  # first: a str or int enum member is shown by name too
+        return f"{type(value).__name__}.{value.name}"
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes)):
+        return repr(value)
+    if isinstance(value, type):
+        return f"{value.__module__}.{value.__qualname__}"
+    if isinstance(value, functools.partial):
+        parts = [nested(value.func), *map(nested, value.args)]
+        parts += [f"{k}={nested(v)}" for k, v in sorted(value.keywords.items())]
+        return f"functools.partial({', '.join(parts)})"
+    if isinstance(value, (set, frozenset)):
+        items = sorted(map(nested, value))
+        return f"{type(value).__name__}({{{', '.join(items)}}})" if items else f"{type(value).__name__}()"
+    if isinstance(value, dict):
+        pairs = sorted((nested(k), nested(v)) for k, v in value.items())
+        return "{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}"
+    if type(value) in (list, tuple):
+        return _stable_sequence(value, nested)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _stable_dataclass(value, nested)
+    if inspect.isroutine(value) and hasattr(value, "__qualname__"):
+        module = getattr(value, "__module__", None) or ""
+        return f"{module}.{value.__qualname__}".lstrip(".")
+    return MEMORY_ADDRESS.sub("", repr(value))
+
+
+def _stable_sequence(value: list | tuple, nested) -> str:
+    items = [nested(v) for v in value]
+    if isinstance(value, list):
+        return "[" + ", ".join(items) + "]"
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _stable_dataclass(value: Any, nested) -> str:
+    """``Cls(f=v)`` naming only the fields that differ from the field's own default."""
+    shown = []
+    for f in dataclasses.fields(value):
+        if not f.repr:
+            continue
+        current_text = nested(getattr(value, f.name, None))
+        try:
+            default = field_default(f)
+        except Exception:  # a factory that needs more than nothing: the value is shown
+            default = dataclasses.MISSING
+        if default is dataclasses.MISSING or nested(default) != current_text:
+            shown.append(f"{f.name}={current_text}")
+    return f"{type(value).__name__}({', '.join(shown)})"
+
+
+def field_default(f: dataclasses.Field) -> Any:
+    """A dataclass field's default (its factory called), or ``dataclasses.MISSING``."""
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return dataclasses.MISSING
 
 
 DOTTED_PREFIX = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 
+from tools.torchrl.discovery import exported_subclasses
+
 # The namespaces whose exports are the public losses, and what they hold.
 NAMESPACES = {
     "torchrl.objectives": "general",
@@ -25,14 +27,7 @@ def loss_classes() -> dict[str, type]:
     """Public loss name -> class, in a stable order (by name)."""
     from torchrl.objectives import LossModule
 
-    found: dict[str, type] = {}
-    for module_name in NAMESPACES:
-        module = _import(module_name)
-        for name in getattr(module, "__all__", ()):
-            obj = getattr(module, name, None)
-            if isinstance(obj, type) and issubclass(obj, LossModule) and obj is not LossModule:
-                found.setdefault(name, obj)
-    return dict(sorted(found.items()))
+    return {name: cls for name, (_, cls) in exported_subclasses(NAMESPACES, LossModule).items()}
 
 
 def namespace_of(name: str) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import inspect
+import re
+import typing
 
 
 def torchrl_subclasses(base: type) -> dict[str, type]:
@@ -41,3 +44,21 @@ def public_module(cls: type) -> str:
         if getattr(module, cls.__name__, None) is cls:
             return module.__name__
     return cls.__module__
+
+
+def register_op_stages(trainer: type) -> list[str] | None:
+    """The ``dest`` stages ``trainer.register_op`` accepts (its ``Literal``), or None when none can be read.
+
+    An annotation that does not evaluate (a name imported for type checking only) is read from its text.
+    """
+    function = trainer.register_op
+    try:
+        stages = list(typing.get_args(typing.get_type_hints(function).get("dest")))
+        if stages:
+            return stages
+    except Exception:  # annotations that do not evaluate: the Literal's text below
+        pass
+    text = inspect.signature(function).parameters["dest"].annotation
+    if isinstance(text, str) and "Literal" in text:
+        return re.findall(r"['\"]([^'\"]+)['\"]", text)
+    return None

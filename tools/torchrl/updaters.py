@@ -6,20 +6,16 @@ groups and ``delay_*`` switches by ``tools.losses.facts.introspect``.
 
 from __future__ import annotations
 
+from tools.torchrl.discovery import exported_subclasses
+
 PUBLIC_MODULE = "torchrl.objectives"
 
 
 def updater_classes() -> dict[str, type]:
     """Every exported TargetNetUpdater subclass, by name (the abstract base left out)."""
-    import importlib
+    from torchrl.objectives import TargetNetUpdater
 
-    module = importlib.import_module(PUBLIC_MODULE)
-    base = module.TargetNetUpdater
-    found = {}
-    for name in module.__all__:
-        obj = getattr(module, name)
-        if isinstance(obj, type) and issubclass(obj, base) and obj is not base:
-            found[name] = obj
+    found = {name: cls for name, (_, cls) in exported_subclasses([PUBLIC_MODULE], TargetNetUpdater).items()}
     if not found:
         raise RuntimeError(f"{PUBLIC_MODULE} exports no TargetNetUpdater subclass; tools/torchrl/updaters.py")
     return found

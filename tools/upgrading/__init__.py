@@ -1,7 +1,7 @@
 """Upgrading between torchrl releases: what changed, read from both releases, each difference classified.
 
-``facts/``: ``snapshot.py`` (the standalone introspection script: ``make api-snapshot`` runs it in a
-throwaway venv of an older release, the build imports it for the pinned one), ``diff.py`` (raw
+``facts/``: the pinned release's snapshot and the committed ones (made by ``tools.torchrl.snapshot``:
+``make api-snapshot`` runs it in a throwaway venv of an older release), ``diff.py`` (raw
 differences), ``classify.py`` (each one classified, automatically or by a note of ``data/upgrading.yaml``;
 the build fails on one that is neither), ``curated.py`` (the notes and their migrations).
 ``views/``: one page per release step, the ``upgrading`` inventory section, and the "changed in" /

@@ -24,8 +24,9 @@ from tools.core.errors import error_text, first_line
 from tools.core.fresh_python import start_fresh_python
 from tools.core.paths import ROOT
 from tools.core.signatures import show_value
+from tools.torchrl import configs
+from tools.torchrl.configs import CONFIGS_MODULE, config_module
 
-CONFIGS_MODULE = "torchrl.trainers.algorithms.configs"
 WARNING_LINE = re.compile(r"^\S.*?:\d+: (?P<kind>\w*Warning): (?P<message>.*)$")
 
 
@@ -71,29 +72,16 @@ def finish_import_warnings(process: subprocess.Popen) -> list[str]:
     return found
 
 
-def config_module():
-    import importlib
-
-    return importlib.import_module(CONFIGS_MODULE)
-
-
 def store_nodes() -> list[tuple[str, str, type]]:
     """(group, option name, dataclass) for every node torchrl stored (Hydra's own are skipped)."""
-    from hydra.core.config_store import ConfigStore
-    from omegaconf import OmegaConf
-
-    config_module()  # registering happens on import
-    found = []
-
-    def walk(tree: dict, group: str) -> None:
-        for key, value in tree.items():
-            if isinstance(value, dict):
-                walk(value, f"{group}/{key}" if group else key)
-            elif value.provider != "hydra" and group:
-                found.append((group, key.removesuffix(".yaml"), OmegaConf.get_type(value.node)))
-
-    walk(ConfigStore.instance().repo, "")
-    return found
+    nodes = configs.store_nodes()
+    untyped = [f"{group}/{option}" for group, option, cls in nodes if cls is None]
+    if untyped:
+        raise RuntimeError(
+            f"ConfigStore nodes without a dataclass: {', '.join(untyped)}; tools/config_groups/facts/introspect.py "
+            "reads a config's fields from its dataclass"
+        )
+    return nodes
 
 
 @lru_cache(maxsize=1)

@@ -8,13 +8,13 @@ nesting come from the calls of one short ``train()``.
 
 from __future__ import annotations
 
-import typing
 from collections import Counter
 
 from tools.core.errors import error_text
 from tools.core.silence import quiet, recording, warning_text
 from tools.hook_points.facts.records import LEVELS, HookPoint, HookPointSurvey, LoopNode
 from tools.torchrl import trainer_zoo
+from tools.torchrl.trainers import register_op_stages
 
 # Steps of train() that are not hook points, recorded so the diagram shows
 # where the collector, the loss and the checkpoint sit between the points.
@@ -32,8 +32,7 @@ class MeasurementError(RuntimeError):
 def accepted_points() -> list[str]:
     from torchrl.trainers import Trainer
 
-    hints = typing.get_type_hints(Trainer.register_op)
-    points = list(typing.get_args(hints["dest"]))
+    points = register_op_stages(Trainer)
     if not points:
         raise MeasurementError("Trainer.register_op's `dest` is no longer a Literal; read the points another way")
     return points

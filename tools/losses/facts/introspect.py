@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from tools.core.keys import key_json
 from tools.core.signatures import class_signature
 from tools.losses.facts.records import AcceptedKey
+from tools.torchrl.accepted_keys import accepted_key_defaults as shared_accepted_key_defaults
 
 # The rule torchrl's TargetNetUpdater uses to find target parameters on a loss.
 TARGET_PREFIX, TARGET_SUFFIX = "target_", "_params"
 
 
 def accepted_key_defaults(cls: type) -> dict[str, Any]:
-    """set_keys name -> default key, read from an instance of the class's ``_AcceptedKeys``.
-
-    An instance, not the dataclass fields: some defaults (``sample_log_prob``)
-    are resolved in ``__post_init__``.
-    """
-    accepted = cls._AcceptedKeys
-    if not dataclasses.is_dataclass(accepted):
-        return {}
-    instance = accepted()
-    return {f.name: key_json(getattr(instance, f.name)) for f in dataclasses.fields(instance)}
+    """set_keys name -> default key (``tools.torchrl.accepted_keys``: the reading the upgrade pages diff too)."""
+    return shared_accepted_key_defaults(cls) or {}
 
 
 def accepted_keys(cls: type, glossary) -> list[AcceptedKey]:

@@ -1,8 +1,8 @@
 """What changed between torchrl releases: snapshots of older releases, the pinned one read live, classified.
 
-``current`` introspects the installed torchrl in-process with the very script
-that made the committed snapshots (``snapshot.py``, standalone: it imports
-nothing of ``tools``), cached like every record set.  ``upgrades`` diffs each
+``current`` reads the installed torchrl in-process with the very code that
+made the committed snapshots (``tools.torchrl.snapshot``), cached like every
+record set, so a step's diff compares two snapshots made alike.  ``upgrades`` diffs each
 release step of ``data/upgrading.yaml`` (two committed snapshots, or the newest
 snapshot and ``current``) and classifies every difference (``classify.py``);
 the build fails, naming the difference and the file, on one it cannot classify.
@@ -15,14 +15,16 @@ import json
 from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.distributions import installed
-from tools.upgrading.facts import curated, measured, snapshot
+from tools.torchrl.snapshot import snapshot
+from tools.torchrl.snapshot.blocks import block_digest
+from tools.upgrading.facts import curated, measured
 from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_step
 from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, snapshot_file, step_slug
 from tools.upgrading.facts.records import Step, Upgrades
 
-# The pinned torchrl, introspected in this process (keyed on the installed versions and snapshot.py).  The
-# snapshot is already a JSON-able dict, so it is kept on disk as it is.
-current = RecordSet("upgrading.current", snapshot.snapshot, encode=dict, decode=dict)
+# The pinned torchrl's snapshot, read in this process (keyed on the installed versions and the snapshot's code).
+# A snapshot is already a JSON-able dict, so it is kept on disk as it is.
+current = RecordSet("upgrading.current", snapshot, encode=dict, decode=dict)
 
 
 def released(release: str) -> dict:
@@ -69,11 +71,7 @@ def before_outcome(step_record: Step, slug: str) -> dict | None:
     """What the "before" half of a migration did in its release's snapshot venv, if recorded for this very code."""
     recorded = released(step_record.old).get("migrations", {}).get(slug)
     path = migration_folder(step_record.old) / f"{slug}{curated.BEFORE}"
-    if (
-        recorded is None
-        or not path.is_file()
-        or recorded.get("digest") != snapshot.block_digest(path.read_text("utf-8"))
-    ):
+    if recorded is None or not path.is_file() or recorded.get("digest") != block_digest(path.read_text("utf-8")):
         return None
     return recorded
 

@@ -1,4 +1,4 @@
-"""Raw differences between two API snapshots (``snapshot.py``): what changed, unclassified.
+"""Raw differences between two API snapshots (``tools.torchrl.snapshot``): what changed, unclassified.
 
 ``diff(old, new)`` compares two snapshot dicts and returns every difference:
 one ``Difference`` per object and field, of one of the kinds in ``KINDS``.

@@ -1,8 +1,8 @@
-"""tools/upgrading/facts/snapshot.py on the pinned torchrl: in-process, standalone, deterministic, and the committed snapshots.
+"""tools.torchrl.snapshot on the pinned torchrl: in-process, in a fresh interpreter, deterministic, and the committed snapshots.
 
-The script also runs in throwaway venvs of older releases (``make api-snapshot``),
-where nothing of this project is installed: it must import only the standard
-library and torchrl's stack.
+The snapshot also runs in throwaway venvs of older releases (``make api-snapshot``),
+where nothing of this project is installed: it and every module of ``tools`` it
+imports must import only the standard library and torchrl's stack.
 """
 
 from __future__ import annotations
@@ -14,13 +14,18 @@ import re
 import subprocess
 import sys
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 
 from tools.core.paths import DATA, ROOT
-from tools.upgrading.facts import snapshot as script
+from tools.core.signatures import stable_text
+from tools.torchrl.snapshot import SCHEMA, snapshot
+from tools.torchrl.snapshot.blocks import VENV_PREFIX, block_digest, run_blocks
+from tools.torchrl.snapshot.json_text import dumps
+from tools.torchrl.snapshot.signatures import KINDS
 
-SCRIPT = ROOT / "tools" / "upgrading" / "facts" / "snapshot.py"
+MODULE = "tools.torchrl.snapshot"
 SNAPSHOTS = sorted((ROOT / "data" / "snapshots").glob("torchrl-*.json"))
 FIXED_BLOCKS = sorted((ROOT / "data" / "troubleshooting" / "fixed").glob("*.py"))
 SECTIONS = {
@@ -38,12 +43,12 @@ SECTIONS = {
     "deprecations",
     "errors",
 }
-PARAMETER_KINDS = set(script.KINDS.values())
+PARAMETER_KINDS = set(KINDS.values())
 
 
 @pytest.fixture(scope="module")
 def facts() -> dict:
-    return script.snapshot()
+    return snapshot()
 
 
 def _check_parameters(where: str, params: list) -> None:
@@ -59,7 +64,7 @@ def _check_parameters(where: str, params: list) -> None:
 def check_structure(facts: dict) -> None:
     """What the differ relies on, for a snapshot of any release."""
     assert set(facts) >= SECTIONS, sorted(SECTIONS - set(facts))
-    assert facts["schema"] == script.SCHEMA
+    assert facts["schema"] == SCHEMA
     for name, loss in facts["losses"].items():
         _check_parameters(f"loss {name}", loss["parameters"])
         assert loss["accepted_keys"] is None or all(
@@ -137,7 +142,7 @@ def test_it_reads_what_the_site_covers(facts):
 
 
 def test_the_json_is_stable_text(facts):
-    text = script.dumps(facts)
+    text = dumps(facts)
     assert json.loads(text) == facts
     assert not re.search(r"0x[0-9a-fA-F]{6,}", text), "a memory address in the snapshot"
     assert "<function " not in text and "<lambda>" not in text.replace("'<lambda>'", "")
@@ -155,34 +160,69 @@ def test_defaults_are_shown_without_process_details():
         size: int = 1
         name: str = "box"
 
-    assert script.show(Mode.FAST) == "Mode.FAST"  # a str enum by name, not <Mode.FAST: 'fast'>
-    assert script.show({"b", "a"}) == "set({'a', 'b'})"
-    assert script.show(json.dumps) == "json.dumps"
-    assert script.show(functools.partial(json.dumps, indent=1)) == "functools.partial(json.dumps, indent=1)"
-    assert script.show(object()) == "<object object>"
-    assert script.show(Box(size=2)) == "Box(size=2)"
-    assert script.show(("next", "reward")) == "('next', 'reward')"
+    assert stable_text(Mode.FAST) == "Mode.FAST"  # a str enum by name, not <Mode.FAST: 'fast'>
+    assert stable_text({"b", "a"}) == "set({'a', 'b'})"
+    assert stable_text(json.dumps) == "json.dumps"
+    assert stable_text(functools.partial(json.dumps, indent=1)) == "functools.partial(json.dumps, indent=1)"
+    assert stable_text(object()) == "<object object>"
+    assert stable_text(Box(size=2)) == "Box(size=2)"
+    assert stable_text(("next", "reward")) == "('next', 'reward')"
 
 
-def test_the_script_imports_only_the_standard_library_and_torchrls_stack():
-    allowed = set(sys.stdlib_module_names) | {"torchrl", "hydra", "omegaconf", "__future__"}
-    tree = ast.parse(SCRIPT.read_text(encoding="utf-8"))
-    imported = set()
-    for node in ast.walk(tree):
+def _tools_imports(module: str) -> tuple[set[str], set[str]]:
+    """(modules of ``tools``, other top-level packages) that ``module`` imports, anywhere in its file."""
+    path = ROOT / Path(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    own, other = set(), set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = []
         if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
+            names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            assert node.level == 0, "a relative import: the script runs as a file in another venv"
-            imported.add(node.module.split(".")[0])
-    assert imported <= allowed, sorted(imported - allowed)
+            assert node.level == 0, f"{module}: a relative import"
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            if name.split(".")[0] != "tools":
+                other.add(name.split(".")[0])
+            elif (ROOT / Path(*name.split("."))).with_suffix(".py").is_file() or (
+                ROOT / Path(*name.split("."))
+            ).is_dir():
+                own.add(name)
+    return own, other
+
+
+def test_the_snapshot_imports_only_the_standard_library_and_torchrls_stack():
+    """Followed through every module of ``tools`` it imports (the core modules it builds on included)."""
+    allowed = set(sys.stdlib_module_names) | {"torch", "tensordict", "torchrl", "hydra", "omegaconf", "__future__"}
+    seen, todo, outside = set(), [MODULE, f"{MODULE}.__main__"], {}
+    while todo:
+        module = todo.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        parts = module.split(".")
+        todo += [".".join(parts[:end]) for end in range(1, len(parts)) if ".".join(parts[:end]) not in seen]
+        own, other = _tools_imports(module)
+        todo += sorted(own - seen)
+        if other - allowed:
+            outside[module] = sorted(other - allowed)
+    assert not outside, outside
+    assert {
+        "tools.core.keys",
+        "tools.core.signatures",
+        "tools.core.errors",
+        "tools.core.silence",
+        "tools.core.distributions",
+    } <= seen
 
 
 def test_two_processes_with_other_hash_seeds_write_the_same_bytes(tmp_path, facts):
     outputs = [tmp_path / f"seed-{seed}.json" for seed in (1, 2)]
     processes = [
         subprocess.Popen(
-            [sys.executable, str(SCRIPT), "-o", str(out)],
-            env={**os.environ, "PYTHONHASHSEED": str(seed), "OMP_NUM_THREADS": "1"},
+            [sys.executable, "-m", MODULE, "-o", str(out)],
+            # As make api-snapshot runs it: the project root on this one process's path.
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)},
             cwd=tmp_path,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -195,15 +235,15 @@ def test_two_processes_with_other_hash_seeds_write_the_same_bytes(tmp_path, fact
         assert process.returncode == 0, stderr[-3000:]
     first, second = (out.read_bytes() for out in outputs)
     assert first == second
-    # Run as a file in a fresh interpreter, it reads what the build reads in-process.
+    # Run in a fresh interpreter, it reads what the build reads in-process.
     assert json.loads(first) == facts
 
 
 def test_a_block_that_runs_and_one_that_raises(tmp_path):
     (tmp_path / "fine.py").write_text("x = 1\n")
     (tmp_path / "broken.py").write_text("raise KeyError('no such key')\n")
-    results = script.run_blocks(tmp_path)
-    digests = {name: script.block_digest((tmp_path / f"{name}.py").read_text()) for name in ("broken", "fine")}
+    results = run_blocks(tmp_path)
+    digests = {name: block_digest((tmp_path / f"{name}.py").read_text()) for name in ("broken", "fine")}
     assert results == {
         "broken": {"result": "raised", "error": "KeyError: 'no such key'", "digest": digests["broken"]},
         "fine": {"result": "ran", "digest": digests["fine"]},
@@ -213,14 +253,14 @@ def test_a_block_that_runs_and_one_that_raises(tmp_path):
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.stem for p in SNAPSHOTS])
 def test_a_committed_snapshot(path):
     facts = json.loads(path.read_text(encoding="utf-8"))
-    assert path.read_text(encoding="utf-8") == script.dumps(facts), f"{path.name} is not as the script writes it"
+    assert path.read_text(encoding="utf-8") == dumps(facts), f"{path.name} is not as the snapshot writes it"
     check_structure(facts)
     assert path.stem == f"torchrl-{facts['versions']['torchrl']}"
     release = facts["versions"]["torchrl"]
     stale = sorted(
         p.stem
         for p in FIXED_BLOCKS
-        if facts["fixed_upstream"].get(p.stem, {}).get("digest") != script.block_digest(p.read_text(encoding="utf-8"))
+        if facts["fixed_upstream"].get(p.stem, {}).get("digest") != block_digest(p.read_text(encoding="utf-8"))
     )
     assert set(facts["fixed_upstream"]) == {p.stem for p in FIXED_BLOCKS} and not stale, (
         f"{path.name} ran other fixed-upstream blocks than data/troubleshooting/fixed/ holds, or older versions "
@@ -237,6 +277,6 @@ def test_recorded_errors_name_no_folder_of_the_machine_that_ran_them():
     text = (
         "ImportError: cannot import name 'X' from 'torchrl' (/tmp/v/lib/python3.11/site-packages/torchrl/__init__.py)"
     )
-    assert script.VENV_PREFIX.sub("", text).endswith("(site-packages/torchrl/__init__.py)")
+    assert VENV_PREFIX.sub("", text).endswith("(site-packages/torchrl/__init__.py)")
     for path in sorted((DATA / "snapshots").glob("*.json")):
         assert not re.search(r"/\S*/site-packages/", path.read_text(encoding="utf-8")), path.name
