@@ -24,6 +24,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from tools.cli import explain_error, inspect_config, inspect_loss_keys
+from tools.core import urls
 from tools.core.errors import run
 from tools.core.paths import ROOT
 
@@ -96,9 +97,9 @@ def _site() -> Path:
 
 def _export(site: Path, page: str) -> Path:
     """A page as the site names it (``losses/ClipPPOLoss.md``, ``losses/ClipPPOLoss/``, its export's path) -> its export."""
-    page = page.strip().lstrip("/").removesuffix("index.md").removesuffix("index.html").removesuffix("/")
+    page = page.strip().lstrip("/").removesuffix(urls.HOME).removesuffix("index.html").removesuffix("/")
     page = page.removesuffix(".md").removesuffix(".html")
-    path = (site / page / "index.md") if page else site / "index.md"
+    path = site / urls.markdown_export(f"{page}.md" if page else urls.HOME)
     if ".." in Path(page).parts or not path.is_file():
         raise ToolError(f"no page {page!r} in the site; search_site finds pages, llms.txt lists them all")
     return path
@@ -121,7 +122,7 @@ def search_site(query: str) -> list[dict]:
         raise ToolError("the query holds no word to search for; give names or words, e.g. 'ClipPPOLoss advantage'")
     site = _site()
     scored = []
-    for path in site.rglob("index.md"):
+    for path in site.rglob(urls.HOME):
         page = path.parent.relative_to(site).as_posix()
         for heading, body in _sections(path.read_text(encoding="utf-8")):
             lowered = f"{heading}\n{body}".lower()

@@ -116,6 +116,23 @@ def served(page: str, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
+def markdown_export(page: str) -> str:
+    """The site-relative path of a page's Markdown export, beside its HTML: ``losses/X.md`` -> ``losses/X/index.md``."""
+    at = _served_at(page)
+    return posixpath.join(at, HOME) if at else HOME
+
+
+# The agent skill: its folder in the built site, the archive beside it, and its files (skill-relative).
+SKILL_FOLDER = "skill/objectives-and-training"
+SKILL_ARCHIVE = "skill.zip"
+SKILL_FILE = "SKILL.md"
+
+
+def skill_reference(name: str) -> str:
+    """One of the skill's reference files, relative to the skill's folder."""
+    return f"references/{name}.md"
+
+
 def built_url(here: str, there: str) -> str:
     """The relative URL of ``there`` as built (``../losses/X/``), for raw HTML on the page ``here``."""
     return posixpath.relpath(_served_at(there) or ".", _served_at(here) or ".") + "/"

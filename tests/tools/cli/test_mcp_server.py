@@ -19,6 +19,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from tests.support.release_venv import RELEASE, release_venv
+from tools.core.fresh_python import thread_limits
 from tools.core.paths import ROOT
 
 pytestmark = pytest.mark.xdist_group("other-release")
@@ -59,7 +60,7 @@ def _text(result) -> str:
 
 def _environment() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
-    return {**env, "OMP_NUM_THREADS": "1", "PYTHONWARNINGS": "ignore"}
+    return {**env, **thread_limits(1), "PYTHONWARNINGS": "ignore"}
 
 
 @pytest.fixture(scope="module")

@@ -75,10 +75,6 @@ def test_a_background_child_is_limited_the_same_way_and_read_when_done(tmp_path)
     assert (Path(seen["cwd"]), seen["omp"]) == (tmp_path, "1")
 
 
-# The snapshot runner runs standalone in a throwaway venv (no tools.core there yet); it keeps its own.
-NOT_YET = {"tools/upgrading/facts/snapshot.py", "tests/tools/upgrading/test_snapshot_script.py"}
-
-
 def test_the_thread_limit_is_spelled_in_one_place():
     spelled = [
         path.relative_to(ROOT).as_posix()
@@ -87,4 +83,4 @@ def test_the_thread_limit_is_spelled_in_one_place():
         if "OMP_NUM_THREADS" in path.read_text(encoding="utf-8")
     ]
     here = Path(__file__).relative_to(ROOT).as_posix()
-    assert set(spelled) - NOT_YET - {here} == {"tools/core/fresh_python.py"}, spelled
+    assert set(spelled) - {here} == {"tools/core/fresh_python.py"}, spelled

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.release_venv import release_venv
+from tools.core.fresh_python import thread_limits
 from tools.skill.views.concern import skill_files
 
 pytestmark = pytest.mark.xdist_group("other-release")
@@ -25,7 +26,7 @@ COMPARED = ("accepted_keys", "default_value_estimator", "supported_value_estimat
 
 
 def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONWARNINGS": "ignore"}
+    env = {**os.environ, **thread_limits(1), "PYTHONWARNINGS": "ignore"}
     env.pop("PYTHONPATH", None)
     return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, timeout=900)
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tools.core.fresh_python import thread_limits
 from tools.core.paths import DATA, ROOT
 from tools.core.signatures import stable_text
 from tools.torchrl.snapshot import SCHEMA, snapshot
@@ -222,7 +223,7 @@ def test_two_processes_with_other_hash_seeds_write_the_same_bytes(tmp_path, fact
         subprocess.Popen(
             [sys.executable, "-m", MODULE, "-o", str(out)],
             # As make api-snapshot runs it: the project root on this one process's path.
-            env={**os.environ, "PYTHONHASHSEED": str(seed), "OMP_NUM_THREADS": "1", "PYTHONPATH": str(ROOT)},
+            env={**os.environ, "PYTHONHASHSEED": str(seed), **thread_limits(1), "PYTHONPATH": str(ROOT)},
             cwd=tmp_path,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from tools.core import urls
+
 BYTES_PER_TOKEN = 3
 SKILL_LIMIT = 2_500
 REFERENCE_LIMIT = 10_000
@@ -26,7 +28,7 @@ def over_budget(files: dict[str, str]) -> list[str]:
     """What breaks a limit, one line each (empty when every limit holds)."""
     problems = []
     for path, text in files.items():
-        limit = SKILL_LIMIT if path == "SKILL.md" else REFERENCE_LIMIT if path.startswith("references/") else None
+        limit = SKILL_LIMIT if path == urls.SKILL_FILE else REFERENCE_LIMIT if path.startswith("references/") else None
         if limit is not None and tokens(text) >= limit:
             problems.append(f"{path}: {tokens(text)} tokens, limit {limit}")
     whole = sum(tokens(text) for text in files.values())

@@ -14,27 +14,23 @@ from tools.core import urls
 from tools.core.markdown import table
 from tools.skill.facts import ACTIONABLE_IMPACTS, ConfigBuild, LossFacts, SkillFacts
 
-NAME = "objectives-and-training"
 # Where the skill sits in the built site, and the archive beside it.
-FOLDER = f"skill/{NAME}"
-ARCHIVE = "skill.zip"
+FOLDER = urls.SKILL_FOLDER
+NAME = posixpath.basename(FOLDER)
+ARCHIVE = urls.SKILL_ARCHIVE
 
-LOSSES = "references/loss-api-reference.md"
-ALGORITHMS = "references/training-algorithms.md"
-CONFIGS = "references/trainer-and-configs.md"
-SOTA = "references/sota-implementation-map.md"
-TROUBLESHOOTING = "references/troubleshooting.md"
-UPGRADING = "references/upgrading.md"
-
-# Site-relative path of the skill's folder, back to the site root (for links to the Markdown exports).
-_TO_ROOT = "../../.."
+LOSSES = urls.skill_reference("loss-api-reference")
+ALGORITHMS = urls.skill_reference("training-algorithms")
+CONFIGS = urls.skill_reference("trainer-and-configs")
+SOTA = urls.skill_reference("sota-implementation-map")
+TROUBLESHOOTING = urls.skill_reference("troubleshooting")
+UPGRADING = urls.skill_reference("upgrading")
 
 
 def export_link(page: str) -> str:
     """A docs-relative page -> its Markdown export, relative to a file under ``references/``."""
-    stem = posixpath.splitext(page)[0]
-    export = "index.md" if stem == "index" else f"{stem.removesuffix('/index')}/index.md"
-    return f"{_TO_ROOT}/{export}"
+    references = posixpath.dirname(posixpath.join(FOLDER, LOSSES))
+    return posixpath.relpath(urls.markdown_export(page), references)
 
 
 def _keys(loss: LossFacts) -> str:
@@ -208,7 +204,7 @@ def render_upgrading(facts: SkillFacts) -> str:
         f"The changes of each release step a reader must act on ({', '.join(ACTIONABLE_IMPACTS)}).",
         "",
         "Leaves out: additions, annotation-only changes, the notes and the migrations' code: see each step's page, "
-        f"listed on [upgrading/index.md]({export_link('upgrading/index.md')}).",
+        f"listed on [{urls.UPGRADING}]({export_link(urls.UPGRADING)}).",
         "",
     ]
     for step in dict.fromkeys(c.step for c in facts.changes):
@@ -230,7 +226,7 @@ def render_files(facts: SkillFacts, scripts: dict[str, str]) -> dict[str, str]:
     """Skill-relative path -> text; ``scripts`` (file name -> source) are shipped as they are."""
     estimators = sorted({e for loss in facts.losses for e in loss.supported_value_estimators})
     return {
-        "SKILL.md": render_skill(facts),
+        urls.SKILL_FILE: render_skill(facts),
         LOSSES: render_losses(facts),
         CONFIGS: render_configs(facts),
         ALGORITHMS: _pointer(

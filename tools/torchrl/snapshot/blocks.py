@@ -13,9 +13,9 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
+from tools.core.fresh_python import run_fresh_python
 from tools.core.signatures import MEMORY_ADDRESS
 
 BLOCK_TIMEOUT = 600
@@ -41,13 +41,9 @@ def block_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def run_fresh(python: str, arguments: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
-    """``python arguments...`` in a fresh interpreter: empty temporary cwd, one thread, a fixed hash seed,
-    output captured, and without the path that made this project importable here."""
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONHASHSEED": "0"}
-    env.pop("PYTHONPATH", None)
-    with tempfile.TemporaryDirectory() as cwd:
-        return subprocess.run([python, *arguments], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+def _without_project_path() -> dict[str, str]:
+    """This process's environment without the path that made this project importable here."""
+    return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
 
 
 def run_block(path: Path, python: str = sys.executable) -> dict:
@@ -57,7 +53,13 @@ def run_block(path: Path, python: str = sys.executable) -> dict:
 
 def _outcome(path: Path, python: str) -> dict:
     try:
-        done = run_fresh(python, ["-c", RUNNER, str(path.resolve())], BLOCK_TIMEOUT)
+        done = run_fresh_python(
+            ["-c", RUNNER, str(path.resolve())],
+            timeout=BLOCK_TIMEOUT,
+            env=_without_project_path(),
+            extra_env={"PYTHONHASHSEED": "0"},
+            python=python,
+        )
     except subprocess.TimeoutExpired:
         return {"result": "timeout", "error": f"no end after {BLOCK_TIMEOUT} s"}
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
