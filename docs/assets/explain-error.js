@@ -19,9 +19,17 @@
     return text.split(/\s+/).filter(function (part) { return part.length > 0; }).join(" ");
   }
 
+  // One quoted string (a KeyError's message), not a message that starts and ends with quoted names.
+  function quotedWhole(text) {
+    if (text.length < 2 || text[0] !== text[text.length - 1] || (text[0] !== "'" && text[0] !== '"')) {
+      return false;
+    }
+    return !new RegExp("(^|[^\\\\])" + text[0]).test(text.slice(1, -1));
+  }
+
   function normalise(message) {
     var text = message.trim();
-    if (text.length >= 2 && text[0] === text[text.length - 1] && (text[0] === "'" || text[0] === '"')) {
+    if (quotedWhole(text)) {
       text = text.slice(1, -1).split("\\'").join("'").split('\\"').join('"');
     }
     text = text.split("\\n").join(" ").split('"').join("'");
@@ -79,7 +87,7 @@
   }
 
   // ---- match.py --------------------------------------------------------------------------------
-  var KIND_ORDER = { entry: 0, mechanism: 1, site: 2, fix: 3, "function": 4, module: 5 };
+  var KIND_ORDER = { entry: 0, mechanism: 1, site: 2, release: 3, fix: 4, "function": 5, module: 6 };
   var WHOLE = 3000, START = 2500, WORDS = 1000, OTHER_TYPE = -500, EARLIER_LINE = -100;
   var INNERMOST_FRAME = 300, ANY_FRAME = 150, FRAME_DEPTH = 40, DEEPEST = 10;
   var FRAME_ONLY = { entry: 800, "function": 700, module: 500, fix: 400 };
@@ -205,6 +213,7 @@
     entry: "Troubleshooting entry",
     mechanism: "How it goes wrong",
     site: "Raised here",
+    release: "Release history",
     fix: "Fixed upstream",
     "function": "What this function checks",
     module: "What this module raises",

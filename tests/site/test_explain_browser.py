@@ -43,6 +43,14 @@ def _texts(site) -> list[str]:
         "/x/site-packages/torchrl/objectives/sac.py:320: UserWarning: something about the target entropy\n  warnings.warn(",
         "value key my_value not found in value network out_keys ['value']",
         "Exception: plain base class",
+        # Release history, and the quoting rules: a message that starts and ends with quoted names is not
+        # one quoted string, a KeyError's repr is.
+        "AttributeError: 'Trainer' object has no attribute 'compute_loss'",
+        "TypeError: OnPolicyTrainer.__init__() got an unexpected keyword argument 'checkpoint'",
+        "ImportError: cannot import name 'A2CTrainer' from 'torchrl.trainers.algorithms' (/v/torchrl/__init__.py)",
+        "omegaconf.errors.ConfigKeyError: Key 'backend' not in 'BatchedEnvConfig'\n    full_key: env.backend",
+        "KeyError: \"key 'my_key' not found in the tensordict\"",
+        "KeyError: 'it\\'s \"quoted\" twice'",
         "",
         "   ",
         'File "/v/torchrl/objectives/value/advantages.py", line 1, in forward',

@@ -23,6 +23,7 @@ LABELS = {
     "entry": "troubleshooting entry",
     "mechanism": "how it goes wrong",
     "site": "raised here",
+    "release": "release history",
     "fix": "fixed upstream",
     "function": "what this function checks",
     "module": "what this module raises",

@@ -84,6 +84,13 @@ def test_each_entry_is_found_from_its_captured_traceback(index):
         ("/x/y.py:12: UserWarning: deprecated thing\n  warnings.warn(", "UserWarning", "deprecated thing"),
         ("just a message with no name", "", "just a message with no name"),
         ("ValueError: first line\nsecond line\n\nafter a blank", "ValueError", "first line second line"),
+        # Quoted names at both ends are not one quoted string; an escaped quote inside one is.
+        (
+            "AttributeError: 'Trainer' object has no attribute 'x'",
+            "AttributeError",
+            "'Trainer' object has no attribute 'x'",
+        ),
+        ("KeyError: 'it\\'s here'", "KeyError", "it's here"),
     ],
 )
 def test_what_a_paste_reads_as(text, exception, message):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import cache
 
 from tools.config_groups.facts import survey as config_survey
 from tools.core import frames, urls
@@ -13,6 +14,7 @@ from tools.core.distributions import installed, pinned
 from tools.error_catalog.facts.catalog import build_catalog
 from tools.error_catalog.facts.index import EntryText, FixText, MechanismText, bare, build_index, catalog_targets
 from tools.error_catalog.facts.records import Catalog, Trigger
+from tools.error_catalog.facts.releases import ReleaseText, location, step_texts
 from tools.error_catalog.facts.triggers import Captured, split
 from tools.error_catalog.facts.triggers import triggers as match_triggers
 from tools.estimator_matrix.facts import matrix as estimator_matrix
@@ -23,7 +25,9 @@ from tools.fixes.facts.pages import fix_pages
 from tools.hook_points.facts import survey as hook_point_survey
 from tools.losses.facts import all_records
 from tools.parity.facts import rows as parity_rows
+from tools.torchrl.keywords import rejects_unknown_keyword
 from tools.troubleshooting.facts import captures, curated_entries, mechanism_texts, reviewed
+from tools.upgrading.facts import current, snapshot_of, upgrades
 
 _encode_catalog, _decode_catalog = record_codec(Catalog)
 catalog = RecordSet(
@@ -168,8 +172,24 @@ def mechanisms_for_matcher() -> list[MechanismText]:
     return out
 
 
+def _python_words(section: str, name: str) -> bool | None:
+    """Whether the installed object answers an unknown keyword in Python's words; None when not installed."""
+    where = location(current(), section, name)
+    return None if where is None else rejects_unknown_keyword(*where)
+
+
+def release_texts() -> list[ReleaseText]:
+    """What each upgrade step added or removed, as the errors of code written for the other release."""
+    worded = cache(_python_words)
+    return [
+        text
+        for step in upgrades().steps
+        for text in step_texts(step, urls.upgrade_step(step.slug), snapshot_of, worded)
+    ]
+
+
 def _index() -> dict:
-    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher())
+    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher(), release_texts())
 
 
 # A subject's leading tags: "[BugFix] [Performance] ...".
@@ -222,10 +242,11 @@ match_index = RecordSet(
 
 def installed_index() -> dict:
     """The index for the torchrl installed here: the build's on the pinned release; on another, that
-    release's own catalogue with the entries' reviewed texts."""
+    release's own catalogue with the entries' reviewed texts (the release history is the pinned
+    release's, measured where it is installed)."""
     if installed().get("torchrl") == pinned().get("torchrl"):
         return match_index()
     return build_index(catalog(), reviewed_entry_texts(), fix_texts())
 
 
-__all__ = ["catalog", "entry_texts", "fix_texts", "installed_index", "match_index", "triggers"]
+__all__ = ["catalog", "entry_texts", "fix_texts", "installed_index", "match_index", "release_texts", "triggers"]

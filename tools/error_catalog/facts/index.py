@@ -1,7 +1,7 @@
 """The matcher's index: every target a pasted error can lead to, as plain JSON (see ``match``).
 
 Built once per build from the catalogue, the troubleshooting entries (their captured texts and the
-torchrl frames their tracebacks passed through) and the upstream fixes.  The same index is what
+torchrl frames their tracebacks passed through), the upstream fixes and the release history.  The same index is what
 ``explain_error`` reads, what inventory.json holds, and what the page's box fetches.
 """
 
@@ -20,6 +20,7 @@ from tools.error_catalog.facts.match import (
     FUNCTION,
     MECHANISM,
     MODULE,
+    RELEASE,
     SITE,
     WHOLE,
     Target,
@@ -31,6 +32,7 @@ from tools.error_catalog.facts.match import (
 )
 from tools.error_catalog.facts.pasted import Pasted, Raised, normalise
 from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
+from tools.error_catalog.facts.releases import ReleaseText
 
 # Titles longer than this are cut in the results list.
 TITLE_CHARS = 140
@@ -218,8 +220,29 @@ def fix_target(fix: FixText) -> Target:
     )
 
 
+def release_target(release: ReleaseText) -> Target:
+    """A difference between releases answers the messages Python raises for it, whole."""
+    templates = [regex(message) for message in release.messages]
+    return Target(
+        kind=RELEASE,
+        id=release.id,
+        title=_cut(release.title),
+        url=urls.served(*release.page.split("#", 1)),
+        exception=release.exception,
+        templates=templates,
+        # Whole messages only: a message's words (a class, a keyword) are shared by too many
+        # releases' texts to say which one a paste is.
+        words=[],
+        note=release.note,
+    )
+
+
 def build_index(
-    catalog: Catalog, entries: list[EntryText], fixes: list[FixText], mechanisms: list[MechanismText] = ()
+    catalog: Catalog,
+    entries: list[EntryText],
+    fixes: list[FixText],
+    mechanisms: list[MechanismText] = (),
+    releases: list[ReleaseText] = (),
 ) -> dict:
     """The index as JSON: {"torchrl": version, "targets": [...]}."""
     targets = [dataclasses.asdict(t) for t in catalog_targets(catalog)]
@@ -229,8 +252,10 @@ def build_index(
     mechanism_targets = [dataclasses.asdict(mechanism_target(m, site_targets, by_slug)) for m in mechanisms]
     targets = entry_targets + mechanism_targets + targets
     targets += [dataclasses.asdict(f) for f in map(fix_target, fixes)]
+    targets += [dataclasses.asdict(r) for r in map(release_target, releases)]
     # Each target keeps only the words that tell it apart; the matcher drops the same from a message.
-    common = common_words([t["words"] for t in targets])
+    # The release history's texts match whole messages only: they do not weigh on which words are common.
+    common = common_words([t["words"] for t in targets if t["kind"] != RELEASE])
     for target in targets:
         target["words"] = distinctive(target["words"], frozenset(common))
     return {"torchrl": catalog.torchrl, "common": common, "targets": targets}

@@ -4,8 +4,9 @@ follows the same rules on the same index, in the same order; a browser test comp
 
 A target is something that answers: a catalogued site (the message template of one ``raise`` or
 ``warn``), a catalogued function (what one torchrl function raises and expects, for errors torch or
-tensordict raise inside it), a troubleshooting entry, an upstream fix or a failure mechanism.  A target
-scores on its message templates (the user's own values fill the fields), on the words it shares with
+tensordict raise inside it), a troubleshooting entry, an upstream fix, a failure mechanism, or a
+difference between releases (the import, keyword and config-key errors of code written for another
+release).  A target scores on its message templates (the user's own values fill the fields), on the words it shares with
 the message, and on the torchrl frames of the traceback.  Scores are integers, so both evaluators
 rank alike.
 """
@@ -20,8 +21,9 @@ from tools.error_catalog.facts.pasted import Pasted, normalise, parse
 from tools.error_catalog.facts.records import Part
 
 # Kinds of target, and the order among equal scores: an entry (it shows a fix) before the rest.
-ENTRY, MECHANISM, SITE, FIX, FUNCTION, MODULE = "entry", "mechanism", "site", "fix", "function", "module"
-KIND_ORDER = {ENTRY: 0, MECHANISM: 1, SITE: 2, FIX: 3, FUNCTION: 4, MODULE: 5}
+ENTRY, MECHANISM, SITE, RELEASE, FIX = "entry", "mechanism", "site", "release", "fix"
+FUNCTION, MODULE = "function", "module"
+KIND_ORDER = {ENTRY: 0, MECHANISM: 1, SITE: 2, RELEASE: 3, FIX: 4, FUNCTION: 5, MODULE: 6}
 
 # Scores.  A template that matches the whole message beats one that matches its start, which beats
 # shared words; the traceback's torchrl frames add to a message match, and answer alone (a lower

@@ -36,11 +36,19 @@ class Pasted:
     frames: list[str] = field(default_factory=list)  # "torchrl/objectives/ppo.py:forward", innermost first
 
 
+def _quoted_whole(text: str) -> bool:
+    """The text is one quoted string (a KeyError's message as Python shows it), not a message that starts
+    and ends with quoted names (``'Trainer' object has no attribute 'x'``): its quote is not inside unescaped."""
+    if len(text) < 2 or text[0] != text[-1] or text[0] not in "'\"":
+        return False
+    return re.search(r"(?<!\\)" + text[0], text[1:-1]) is None
+
+
 def normalise(message: str) -> str:
     """One form for a message and a template: outer quotes off (a KeyError shows its message quoted),
     double quotes as single, escaped newlines and runs of white space as one space."""
     text = message.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+    if _quoted_whole(text):
         text = text[1:-1].replace("\\'", "'").replace('\\"', '"')
     text = text.replace("\\n", " ").replace('"', "'")
     return " ".join(text.split())

@@ -208,7 +208,10 @@ def render_box(_arg: str = "") -> str:
             "",
             "The box runs in your browser, offline: it matches the message against every catalogued error "
             "template (your own key names, sizes and class names fill the fields), against the text each "
-            "troubleshooting entry captured, and matches the traceback's torchrl frames against the functions that "
-            "raise. The same matcher answers on the command line: `explain_error traceback.txt` (or pipe it in).",
+            "troubleshooting entry captured, against the errors upstream fixes quote, and against the import, "
+            "keyword and config-key errors of code written for another torchrl release (each name a release step "
+            "added or removed, linked to the upgrade page that explains it); it matches the traceback's torchrl "
+            "frames against the functions that raise. The same matcher answers on the command line: "
+            "`explain_error traceback.txt` (or pipe it in).",
         ]
     )

@@ -36,6 +36,11 @@ def pinned_release() -> str:
     return installed()["torchrl"]
 
 
+def snapshot_of(release: str) -> dict:
+    """A release's snapshot as a step names the release: the pinned one read here, an older one committed."""
+    return current() if release == pinned_release() else released(release)
+
+
 def _facts(release: str) -> dict:
     return current() if release == PINNED else released(release)
 
@@ -112,6 +117,7 @@ __all__ = [
     "fixed_outcomes",
     "pinned_release",
     "released",
+    "snapshot_of",
     "step",
     "upgrades",
 ]

@@ -12,6 +12,7 @@ from tools.core import registry
 from tools.core.registry import Concern
 from tools.troubleshooting.facts import curated_entries
 from tools.upgrading.facts import before_outcome, upgrades
+from tools.upgrading.facts.anchors import change_anchor
 from tools.upgrading.facts.records import ADDED, ANNOTATION_ONLY, NEEDS_NOTE, Step
 from tools.upgrading.views import render
 from tools.upgrading.views import schema as _inventory_schema
@@ -84,7 +85,7 @@ def _badges() -> dict[str, list[tuple[str, str]]]:
             if c.category == ANNOTATION_ONLY or c.section == "deprecations":
                 continue
             added = c.kind == ADDED
-            anchor = c.note or (render.SECTIONS.get(c.section, ("", ""))[1] if added else "every-difference")
+            anchor = change_anchor(c)
             badge = (f"new in {version}" if added else f"changed in {version}", f"{where}#{anchor}")
             subject = f"{c.section} {c.object}"
             if not c.field:

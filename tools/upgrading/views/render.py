@@ -8,6 +8,7 @@ from collections import defaultdict
 from tools.core import urls
 from tools.core.markdown import code, markdown, table, text
 from tools.upgrading.facts import measure, measured
+from tools.upgrading.facts.anchors import EVERY_DIFFERENCE, NEW_FEATURE_SECTIONS, lists_as_new
 from tools.upgrading.facts.curated import KEPT_RELEASE
 from tools.upgrading.facts.diff import DEFAULT as DEFAULT_KIND
 from tools.upgrading.facts.measured import MUST_GIVE
@@ -27,19 +28,6 @@ from tools.upgrading.facts.records import (
 )
 
 INDEX = urls.UPGRADING
-# New things, by snapshot section: (heading, anchor). Badges of additions link to these anchors.
-SECTIONS = {
-    "losses": ("Losses", "new-losses"),
-    "estimators.classes": ("Value estimators", "new-estimators"),
-    "estimators.members": ("ValueEstimators members", "new-estimator-members"),
-    "updaters": ("Target updaters", "new-updaters"),
-    "hooks": ("Trainer hooks", "new-hooks"),
-    "trainers": ("Trainers", "new-trainers"),
-    "configs": ("Hydra configs", "new-configs"),
-    "config_store": ("ConfigStore options", "new-config-store"),
-    "functions": ("Functions", "new-functions"),
-    "exports": ("Exported names", "new-exports"),
-}
 IMPACT_TITLES = {
     BREAKING: "Breaks code",
     BEHAVIOUR: "Changes behaviour",
@@ -136,12 +124,12 @@ def _fence(code_text: str) -> list[str]:
 
 
 def _new_features(step: Step) -> list[str]:
-    added = [c for c in step.changes if c.impact == NEW and c.section in SECTIONS]
+    added = [c for c in step.changes if lists_as_new(c)]
     by_section: dict[str, list[Change]] = defaultdict(list)
     for c in added:
         by_section[c.section].append(c)
     out = []
-    for section, (title, anchor) in SECTIONS.items():
+    for section, (title, anchor) in NEW_FEATURE_SECTIONS.items():
         changes = by_section.get(section)
         if not changes:
             continue
@@ -219,7 +207,7 @@ def _full_list(step: Step) -> list[str]:
     # data-search-exclude): the differences that need a word have their notes above, which are indexed.
     attributes = f"data-filters='{json.dumps(filters)}' data-noun=\"differences\" data-search-exclude"
     return [
-        "## Every difference",
+        f"## Every difference {{ #{EVERY_DIFFERENCE} }}",
         "",
         f'??? note "All {len(step.changes)} differences, classified"',
         "",
