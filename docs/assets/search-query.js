@@ -14,7 +14,7 @@
 (function () {
   "use strict";
   var QUERY = 2; // Material's SearchMessageType.QUERY (its worker's message protocol, 9.x)
-  var post = Worker.prototype.postMessage;
+  var post = Worker.prototype.postMessage;  // the prototype stays the native one: ReorderingWorker below shares it
 
   var ERROR_NAME = /(?:^|[\s(\[:'"])(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Warning))\s*:\s*/g;
   var FRAME_LINE = /^\s*File "[^"]*", line \d+/;
@@ -67,9 +67,71 @@
     return error ? ("+" + error.name + " " + text).trim() : text;
   }
 
+  // A question ("how do I ...", "which ... should I use", "what does ... mean") asks for the page or
+  // section that explains; a troubleshooting entry answers a symptom, and its text names every class
+  // and key the question does, so entries led the results of questions whose answer is a guide. For
+  // a question the results from troubleshooting pages weigh less: still shown, after the sections
+  // that explain unless they match far better. "Why ..." is left alone: it is how symptoms are asked.
+  var QUESTION = /^\s*(how|what|which|where|when|does|do|can|should|is|are)\b/i;
+  var SYMPTOM_PAGES = /^troubleshooting\//;
+  var QUESTION_WEIGHT = 0.3;
+  var RESULT = 3; // Material's SearchMessageType.RESULT
+
+  function isQuestion(query) {
+    return QUESTION.test(query) && !errorLine(query);
+  }
+
+  // Material's result: one group per page (its sections, best first), groups best first.
+  function explanationsFirst(items) {
+    return items
+      .map(function (group, position) {
+        var best = 0;
+        group.forEach(function (doc) {
+          var score = doc.score * (SYMPTOM_PAGES.test(doc.location) ? QUESTION_WEIGHT : 1);
+          if (score > best) best = score;
+        });
+        return { group: group, best: best, position: position };
+      })
+      .sort(function (a, b) { return b.best - a.best || a.position - b.position; })
+      .map(function (ranked) { return ranked.group; });
+  }
+
+  // The worker answers queries in the order it receives them: each result is matched with its query.
+  // A result is caught on its way to the page's listeners: a listener this script adds to each worker
+  // as it is made (before any other, so it runs first) stops it and sends its reordered copy on. The
+  // page loads this script in its head (overrides/main.html), before Material makes its search worker.
+  var ours = new WeakSet();
+
+  function reorderResults(worker) {
+    worker.__torchrlQuestions = [];
+    worker.addEventListener("message", function (event) {
+      var data = event.data;
+      if (ours.has(event) || !data || data.type !== RESULT || !worker.__torchrlQuestions.length) return;
+      if (!worker.__torchrlQuestions.shift() || !data.data || !data.data.items) return;
+      event.stopImmediatePropagation();
+      var reordered = new MessageEvent("message", {
+        data: { type: data.type, data: Object.assign({}, data.data, { items: explanationsFirst(data.data.items) }) },
+      });
+      ours.add(reordered);
+      worker.dispatchEvent(reordered);
+    });
+  }
+
+  var NativeWorker = window.Worker;
+  function ReorderingWorker(url, options) {
+    var worker = new NativeWorker(url, options);
+    reorderResults(worker);
+    return worker;
+  }
+  ReorderingWorker.prototype = NativeWorker.prototype;
+  window.Worker = ReorderingWorker;
+
+  window.torchrlSearchOrder = { isQuestion: isQuestion, explanationsFirst: explanationsFirst };
+
   Worker.prototype.postMessage = function (message) {
     if (message && message.type === QUERY && typeof message.data === "string") {
       arguments[0] = { type: message.type, data: tolerant(message.data) };
+      if (this.__torchrlQuestions) this.__torchrlQuestions.push(isQuestion(message.data));
       if (window.torchrlExplain) window.torchrlExplain.searchBox(message.data);
     }
     return post.apply(this, arguments);

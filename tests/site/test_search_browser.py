@@ -108,3 +108,44 @@ def test_query_finds_something(search, query):
 def test_parity_pages_do_not_outrank_the_class_pages(search):
     for query in ("GAE", "SoftUpdate tau"):
         assert not search(query)[0].startswith("configs/parity"), query
+
+
+ORDER_CASES = [
+    ("how do I update the target network", True),
+    ("Which loss should I use", True),
+    ("why is my loss nan", False),  # a symptom, asked as a question
+    ("KeyError: how do I", False),
+    ("target network never moves", False),
+]
+
+
+def test_questions_put_explanations_before_troubleshooting_entries(browser, served_site):
+    tab = search_box.open_search(browser, served_site + "/", viewport={"width": 1400, "height": 900})
+    try:
+        seen = tab.evaluate(
+            "cases => cases.map(c => window.torchrlSearchOrder.isQuestion(c))", [q for q, _ in ORDER_CASES]
+        )
+        assert seen == [question for _, question in ORDER_CASES]
+        groups = [
+            [{"location": "troubleshooting/losses/#an-entry", "score": 10}],
+            [{"location": "losses/contract/#keys", "score": 5}, {"location": "losses/contract/", "score": 0}],
+            [{"location": "troubleshooting/keys/#far-better", "score": 40}],
+            [{"location": "value-estimators/", "score": 2}],
+        ]
+        order = tab.evaluate(
+            "groups => window.torchrlSearchOrder.explanationsFirst(groups).map(g => g[0].location)", groups
+        )
+        # An entry weighs less (10 -> 3, below 5), one that matches far better stays first.
+        assert order == [
+            "troubleshooting/keys/#far-better",
+            "losses/contract/#keys",
+            "troubleshooting/losses/#an-entry",
+            "value-estimators/",
+        ]
+    finally:
+        tab.close()
+
+
+def test_a_question_in_the_search_box_reaches_the_guide_that_answers_it(search):
+    # Through Material's own worker and listeners: the reordering applies to what the box shows.
+    assert "choose-a-loss/" in search("which loss should I use")[:3]
