@@ -49,7 +49,7 @@ build: $(STAMP) ## Strict build of the site into site/ (with site/inventory.json
 skill: $(STAMP) ## Write the agent skill into site/skill/objectives-and-training/ and site/skill.zip (every build does too)
 	$(PY) -m tools.cli.skill --site-dir site
 
-test: $(STAMP) ## Run every test: import contract, code style, code blocks, snippets, strict build, links, browser
+test: $(STAMP) ## Run every test: import contract, code style, types, code blocks, snippets, strict build, links, browser
 	@# The torchrl $(RELEASE_TORCHRL) venv (mostly download and unpacking, little CPU) is built beside the checks
 	@# and the tests; the tests that use it run last and wait for it (tests/support/release_venv.py).
 	@mkdir -p .cache && rm -f .cache/release-venv.rc
@@ -57,6 +57,7 @@ test: $(STAMP) ## Run every test: import contract, code style, code blocks, snip
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2 --dist loadgroup
 
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)

@@ -9,16 +9,15 @@ its batch are not counted.  Prints the seconds as one number.
 from __future__ import annotations
 
 import time
-import warnings
 
 from bench.measure import WIRING_LOSS as LOSS
+from tools.core.silence import quiet
 from tools.torchrl import loss_zoo as zoo
 from tools.wiring import check_wiring
 
 
 def main() -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
+    with quiet():
         case = zoo.build(LOSS)
         start = time.perf_counter()
         report = check_wiring(case.loss, case.batch)

@@ -51,13 +51,13 @@ def test_the_project_keeps_the_contract(project_copy):
         # facts reading a page renderer
         (
             "tools/losses/facts/curated.py",
-            "from tools.losses.views import render",
+            "from tools.losses.views import page",
             "Each concern keeps its facts below its views",
         ),
         # a lower concern's facts reading a higher one's
         ("tools/losses/facts/curated.py", "from tools.troubleshooting.facts import records", "Facts below pages"),
         # one concern's views reading another's renderer
-        ("tools/trainers/views/render.py", "from tools.losses.views import render", "Facts below pages"),
+        ("tools/trainers/views/render.py", "from tools.losses.views import page", "Facts below pages"),
         # the core reaching into a concern
         ("tools/core/paths.py", "import tools.losses.facts.records", "The core imports nothing else of the project"),
         # a concern's face (its package __init__) reaching up to the site

@@ -56,10 +56,10 @@ def set_handover(handover: Handover | None) -> None:
 
 
 # Every RecordSet, in the order their modules defined them (roughly the order a build needs them).
-_record_sets: list[RecordSet] = []
+_record_sets: list[RecordSet[Any]] = []
 
 
-def record_sets() -> list[RecordSet]:
+def record_sets() -> list[RecordSet[Any]]:
     return list(_record_sets)
 
 
@@ -192,7 +192,7 @@ def _content_digest(path: Path) -> bytes:
 
 # While a build runs, files are taken as they were when it started: each fingerprint is computed
 # once per build (a build asks for the same few dozen about a thousand times).  None: no build.
-_build_fingerprints: list[dict[tuple, str]] = []
+_build_fingerprints: list[dict[tuple[tuple[Path, ...], tuple[str, ...]], str]] = []
 
 
 def begin_build() -> None:
@@ -258,15 +258,16 @@ def cached(
     """
     key = (name, fingerprint(inputs, code))
     if key in _memory:
-        return _memory[key]
-    codec = encode is not None and decode is not None
+        kept: T = _memory[key]
+        return kept
+    codec = (encode, decode) if encode is not None and decode is not None else None
     path = _path(*key)
     if codec and disk_cache_enabled() and path.exists():
-        value = decode(json.loads(path.read_text()))
+        value = codec[1](json.loads(path.read_text()))
     elif _computing_forbidden:
         raise NotInMemory(f"{name}: not computed yet, and this process may not compute records")
     elif codec and _handover and (text := _handover[0].take(*key)) is not None:
-        value = decode(json.loads(text))
+        value = codec[1](json.loads(text))
         _keep_on_disk(path, text)
     else:
         with stage(f"{name}.compute"):
@@ -277,8 +278,8 @@ def cached(
                     _handover[0].fail(*key)
                 raise
         if codec:
-            text = json.dumps(encode(value), indent=1)  # key order is content: pages list them in it
-            value = decode(json.loads(text))
+            text = json.dumps(codec[0](value), indent=1)  # key order is content: pages list them in it
+            value = codec[1](json.loads(text))
             _keep_on_disk(path, text)
             if _handover:
                 _handover[0].publish(*key, text)

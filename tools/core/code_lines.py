@@ -70,7 +70,7 @@ def _lines(body: str) -> str:
     return "".join(out)
 
 
-def _block(match: re.Match) -> str:
+def _block(match: re.Match[str]) -> str:
     if "doc-signature" in match["classes"] or f'class="{LINE_CLASS} ' in match["body"]:
         return match[0]  # a signature stub, or a page processed already (`serve --dirty`)
     return match[1] + _lines(match["body"]) + match[4]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
@@ -52,7 +53,7 @@ def from_json(kind: Any, data: Any) -> Any:
     if origin is dict:
         _, value_kind = typing.get_args(kind) or (str, Any)
         return {k: from_json(value_kind, v) for k, v in data.items()}
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = _hints(kind)
         return kind(
             **{f.name: from_json(hints[f.name], data[f.name]) for f in dataclasses.fields(kind) if f.name in data}
@@ -60,11 +61,11 @@ def from_json(kind: Any, data: Any) -> Any:
     return data
 
 
-def list_codec(kind: type[T]):
+def list_codec(kind: type[T]) -> tuple[Callable[[list[T]], Any], Callable[[Any], list[T]]]:
     """``encode``/``decode`` for ``tools.core.cache.cached`` when the result is a list of ``kind``."""
     return (lambda values: to_json(values)), (lambda data: [from_json(kind, v) for v in data])
 
 
-def record_codec(kind: type[T]):
+def record_codec(kind: type[T]) -> tuple[Callable[[T], Any], Callable[[Any], T]]:
     """``encode``/``decode`` for ``tools.core.cache.cached`` when the result is one ``kind`` record."""
     return to_json, (lambda data: from_json(kind, data))

@@ -117,7 +117,7 @@ def _sets_sorted(message: str) -> str:
     would differ between a build and a rebuild, and builds would not be reproducible.
     """
 
-    def sort(match: re.Match) -> str:
+    def sort(match: re.Match[str]) -> str:
         try:
             items = ast.literal_eval(match.group(0))
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):

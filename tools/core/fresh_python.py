@@ -68,7 +68,9 @@ def run_fresh_python(
         return _run(command, Path(scratch), environment, timeout, input)
 
 
-def _run(command, cwd, environment, timeout, input) -> subprocess.CompletedProcess[str]:
+def _run(
+    command: list[str], cwd: Path, environment: dict[str, str], timeout: float, input: str | None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         command, cwd=cwd, env=environment, input=input, capture_output=True, text=True, timeout=timeout, check=False
     )

@@ -145,7 +145,7 @@ def badges(subject: str, here: str) -> str:
     )
 
 
-def inventory() -> dict:
+def inventory() -> dict[str, Any]:
     """Every generated fact, keyed by concern (written to site/inventory.json)."""
     return {c.name: c.inventory() for c in concerns() if c.inventory is not None}
 

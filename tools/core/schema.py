@@ -10,27 +10,32 @@ section without documenting it fails the validation in
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from tools.core.registry import Concern
+
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+# A JSON Schema (or a part of one), as JSON.
+Schema = dict[str, Any]
 
-STR: dict = {"type": "string"}
-BOOL: dict = {"type": "boolean"}
-INT: dict = {"type": "integer"}
-NUM: dict = {"type": "number"}
+STR: Schema = {"type": "string"}
+BOOL: Schema = {"type": "boolean"}
+INT: Schema = {"type": "integer"}
+NUM: Schema = {"type": "number"}
 # A TensorDict key: a string, or a list of strings for a nested key.
-KEY: dict = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+KEY: Schema = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
 
 
-def nullable(schema: dict) -> dict:
+def nullable(schema: Schema) -> Schema:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-def array(items: dict) -> dict:
+def array(items: Schema) -> Schema:
     return {"type": "array", "items": items}
 
 
-def mapping(values: dict, keys: str = "") -> dict:
+def mapping(values: Schema, keys: str = "") -> Schema:
     """An object whose keys are data (loss names, parameter names): ``keys`` says what they are."""
     out: dict[str, Any] = {"type": "object", "additionalProperties": values}
     if keys:
@@ -38,7 +43,7 @@ def mapping(values: dict, keys: str = "") -> dict:
     return out
 
 
-def record(description: str = "", **fields: tuple[dict, str]) -> dict:
+def record(description: str = "", **fields: tuple[Schema, str]) -> Schema:
     """A closed object: each field is (schema, description); every field is required."""
     out: dict[str, Any] = {
         "type": "object",
@@ -66,9 +71,10 @@ ANNOTATED_PARAMETER = record(
 )
 
 
-def document(concerns) -> dict:
+def document(concerns: Iterable[Concern]) -> Schema:
     """The whole schema: one property per concern that fills an inventory section."""
-    properties, missing = {}, []
+    properties: dict[str, Schema] = {}
+    missing: list[str] = []
     for concern in concerns:
         if concern.inventory is None:
             continue
@@ -77,7 +83,7 @@ def document(concerns) -> dict:
             properties[concern.name] = {"description": concern.inventory_doc or "(undocumented)"}
             continue
         properties[concern.name] = {**concern.inventory_schema, "description": concern.inventory_doc}
-    schema = {
+    schema: Schema = {
         "$schema": DRAFT,
         "title": "inventory.json",
         "description": "Every generated fact of the site, keyed by the concern that produced it (see the Tools page).",

@@ -21,16 +21,17 @@ import functools
 import inspect
 import re
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-KIND_LABELS = {
+KIND_LABELS: dict[inspect._ParameterKind, str] = {
     inspect.Parameter.POSITIONAL_ONLY: "positional",
     inspect.Parameter.POSITIONAL_OR_KEYWORD: "positional or keyword",
     inspect.Parameter.KEYWORD_ONLY: "keyword-only",
 }
 # The catch-alls (``*args``, ``**kwargs``) are kept apart from the named parameters.
-CATCH_ALL_LABELS = {
+CATCH_ALL_LABELS: dict[inspect._ParameterKind, str] = {
     inspect.Parameter.VAR_POSITIONAL: "var-positional",
     inspect.Parameter.VAR_KEYWORD: "var-keyword",
 }
@@ -135,14 +136,14 @@ def stable_text(value: Any, _depth: int = 0) -> str:
     return MEMORY_ADDRESS.sub("", repr(value))
 
 
-def _stable_sequence(value: list | tuple, nested) -> str:
+def _stable_sequence(value: list[Any] | tuple[Any, ...], nested: Callable[[Any], str]) -> str:
     items = [nested(v) for v in value]
     if isinstance(value, list):
         return "[" + ", ".join(items) + "]"
     return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
-def _stable_dataclass(value: Any, nested) -> str:
+def _stable_dataclass(value: Any, nested: Callable[[Any], str]) -> str:
     """``Cls(f=v)`` naming only the fields that differ from the field's own default."""
     shown = []
     for f in dataclasses.fields(value):
@@ -158,7 +159,7 @@ def _stable_dataclass(value: Any, nested) -> str:
     return f"{type(value).__name__}({', '.join(shown)})"
 
 
-def field_default(f: dataclasses.Field) -> Any:
+def field_default(f: dataclasses.Field[Any]) -> Any:
     """A dataclass field's default (its factory called), or ``dataclasses.MISSING``."""
     if f.default is not dataclasses.MISSING:
         return f.default

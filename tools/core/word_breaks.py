@@ -53,7 +53,7 @@ def _text_with_breaks(text: str) -> str:
     return "".join(part if TAG.fullmatch(part) else BREAK_AFTER.sub(r"\1<wbr>", part) for part in TAG.split(text))
 
 
-def _code_with_breaks(match: re.Match) -> str:
+def _code_with_breaks(match: re.Match[str]) -> str:
     opening, body, closing = match.groups()
     if "<wbr>" in body:  # already processed (a page rendered twice by `serve --dirty`)
         return match.group(0)
@@ -66,7 +66,7 @@ def _long_words_with_breaks(text: str) -> str:
     return LONG_WORD.sub(lambda word: BREAK_AFTER.sub(r"\1<wbr>", word[0]) if len(word[0]) >= LONG else word[0], text)
 
 
-def _cell_with_breaks(match: re.Match) -> str:
+def _cell_with_breaks(match: re.Match[str]) -> str:
     # Text outside tags (code spans were handled already: their text gains nothing a second time).
     opening, body, closing = match.groups()
     return (

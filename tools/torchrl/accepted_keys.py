@@ -19,7 +19,7 @@ def accepted_key_defaults(cls: type) -> dict[str, KeyJSON | None] | None:
     are resolved in ``__post_init__``.
     """
     accepted = getattr(cls, "_AcceptedKeys", None)
-    if accepted is None or not dataclasses.is_dataclass(accepted):
+    if not (isinstance(accepted, type) and dataclasses.is_dataclass(accepted)):
         return None
     instance = accepted()
     return {f.name: key_json(getattr(instance, f.name)) for f in dataclasses.fields(instance)}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 CONFIGS_MODULE = "torchrl.trainers.algorithms.configs"
 
@@ -28,7 +29,7 @@ def store_nodes() -> list[tuple[str, str, type | None]]:
     config_module()
     found: list[tuple[str, str, type | None]] = []
 
-    def walk(tree: dict, group: str) -> None:
+    def walk(tree: dict[str, Any], group: str) -> None:
         for name, value in tree.items():
             if isinstance(value, dict):
                 walk(value, f"{group}/{name}" if group else name)

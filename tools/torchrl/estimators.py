@@ -11,6 +11,7 @@ another class changes the pages by itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tools.core.signatures import function_signature
 
@@ -21,7 +22,7 @@ PUBLIC_MODULE = "torchrl.objectives.value"
 class EstimatorClass:
     member: str  # ValueEstimators member name
     cls: type
-    registry_defaults: dict
+    registry_defaults: dict[str, Any]
 
 
 def members() -> list[str]:
@@ -41,7 +42,7 @@ def estimator_classes() -> list[EstimatorClass]:
     found = []
     for member in ValueEstimators:
         entry = get_value_estimator_entry(member)
-        cls = entry.cls
+        cls: type = entry.cls
         if getattr(public, cls.__name__, None) is not cls:
             raise RuntimeError(
                 f"ValueEstimators.{member.name} is implemented by {cls.__module__}.{cls.__name__}, "
@@ -52,11 +53,11 @@ def estimator_classes() -> list[EstimatorClass]:
     return found
 
 
-def forward_keywords(cls: type) -> list[str]:
+def forward_keywords(cls: type[Any]) -> list[str]:
     return [p.name for p in function_signature(cls.forward).parameters if p.kind == "keyword-only"]
 
 
-def key_map(cls: type) -> dict[str, object]:
+def key_map(cls: type[Any]) -> dict[str, object]:
     """The estimator's ``_AcceptedKeys`` defaults: field -> default NestedKey."""
     from dataclasses import asdict
 

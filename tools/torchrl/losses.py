@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
+from types import ModuleType
 
 from tools.torchrl.discovery import exported_subclasses
 
@@ -18,7 +19,7 @@ NAMESPACES = {
 }
 
 
-def _import(module_name: str):
+def _import(module_name: str) -> ModuleType:
     return importlib.import_module(module_name)
 
 

@@ -6,12 +6,13 @@ import importlib
 import inspect
 import re
 import typing
+from typing import Any
 
 
-def torchrl_subclasses(base: type) -> dict[str, type]:
+def torchrl_subclasses(base: type[Any]) -> dict[str, type]:
     """Every subclass of ``base`` that torchrl defines, at any depth, by class name."""
     found: dict[str, type] = {}
-    stack = [base]
+    stack: list[type[Any]] = [base]
     while stack:
         for sub in stack.pop().__subclasses__():
             if sub.__module__.startswith("torchrl.") and sub.__name__ not in found:
@@ -46,7 +47,7 @@ def public_module(cls: type) -> str:
     return cls.__module__
 
 
-def register_op_stages(trainer: type) -> list[str] | None:
+def register_op_stages(trainer: type[Any]) -> list[str] | None:
     """The ``dest`` stages ``trainer.register_op`` accepts (its ``Literal``), or None when none can be read.
 
     An annotation that does not evaluate (a name imported for type checking only) is read from its text.

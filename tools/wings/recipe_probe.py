@@ -151,11 +151,22 @@ def install() -> None:
     from torchrl.data import PrioritizedSampler, ReplayBuffer
     from torchrl.objectives.utils import TargetNetUpdater
 
+    _watch_losses()
+    _watch_collectors(Collector)
+    _watch_buffers(ReplayBuffer, PrioritizedSampler)
+    _watch_updaters(TargetNetUpdater)
+
+
+def _watch_losses() -> None:
+    """Every module's forward passes through the probe, which keeps only the losses'."""
     register_module_forward_hook(PROBE.loss_forward)
     from torch.nn.modules.module import register_module_forward_pre_hook
 
     register_module_forward_pre_hook(PROBE.loss_pre_forward)
 
+
+def _watch_collectors(Collector) -> None:
+    """Each collector's policy parameters at construction, and the frames and batches it yields."""
     original_collector_init = Collector.__init__
 
     def collector_init(self, *args, **kwargs):
@@ -178,22 +189,34 @@ def install() -> None:
 
     Collector.__iter__ = collector_iter
 
-    def buffer_entry(buffer) -> dict:
-        key = id(buffer)
-        if key not in PROBE.buffers:
-            PROBE.buffers[key] = {
-                "class": type(buffer).__name__,
-                "written": 0,
-                "sampler": type(buffer._sampler).__name__,
-            }
-            PROBE.buffer_objects[key] = buffer
-        return PROBE.buffers[key]
 
-    def priorities(buffer) -> torch.Tensor | None:
-        sampler = buffer._sampler
-        if not isinstance(sampler, PrioritizedSampler) or not len(buffer):
-            return None
-        return torch.as_tensor(sampler._sum_tree[torch.arange(len(buffer))]).clone()
+def _buffer_entry(buffer) -> dict:
+    key = id(buffer)
+    if key not in PROBE.buffers:
+        PROBE.buffers[key] = {
+            "class": type(buffer).__name__,
+            "written": 0,
+            "sampler": type(buffer._sampler).__name__,
+        }
+        PROBE.buffer_objects[key] = buffer
+    return PROBE.buffers[key]
+
+
+def _priorities(buffer, PrioritizedSampler) -> torch.Tensor | None:
+    sampler = buffer._sampler
+    if not isinstance(sampler, PrioritizedSampler) or not len(buffer):
+        return None
+    return torch.as_tensor(sampler._sum_tree[torch.arange(len(buffer))]).clone()
+
+
+def _subclasses(cls):
+    yield cls
+    for sub in cls.__subclasses__():
+        yield from _subclasses(sub)
+
+
+def _watch_buffers(ReplayBuffer, PrioritizedSampler) -> None:
+    """Frames written to each replay buffer, and what each priority update changed."""
 
     # Subclasses override these methods and call each other (extend -> add, update_tensordict_priority
     # -> update_priority): only the outermost call on a buffer counts.
@@ -204,8 +227,8 @@ def install() -> None:
             try:
                 if depth:
                     return original(self, *args, **kwargs)
-                entry = buffer_entry(self)
-                before = priorities(self) if method_name.startswith("update") else None
+                entry = _buffer_entry(self)
+                before = _priorities(self, PrioritizedSampler) if method_name.startswith("update") else None
                 out = original(self, *args, **kwargs)
                 if method_name == "extend":
                     data = args[0] if args else kwargs.get("data", kwargs.get("tensordicts"))
@@ -213,7 +236,7 @@ def install() -> None:
                 elif method_name == "add":
                     entry["written"] += 1
                 elif before is not None:
-                    after = priorities(self)
+                    after = _priorities(self, PrioritizedSampler)
                     PROBE.priority_updates.append(
                         {"count": int(before.numel()), "changed": int((before != after).sum())}
                     )
@@ -223,16 +246,14 @@ def install() -> None:
 
         return wrapper
 
-    def subclasses(cls):
-        yield cls
-        for sub in cls.__subclasses__():
-            yield from subclasses(sub)
-
-    for cls in subclasses(ReplayBuffer):
+    for cls in _subclasses(ReplayBuffer):
         for method_name in ("extend", "add", "update_priority", "update_tensordict_priority"):
             if method_name in cls.__dict__:
                 setattr(cls, method_name, outermost(method_name, cls.__dict__[method_name]))
 
+
+def _watch_updaters(TargetNetUpdater) -> None:
+    """At each target updater's step(): did the targets move since the previous call, and did this call move them?"""
     original_step = TargetNetUpdater.step
 
     def step(self, *args, **kwargs):

@@ -110,7 +110,7 @@ def test_a_hostile_docstring_renders_as_text_in_an_api_section():
 
 def test_loss_argument_table_with_hostile_defaults_docs_and_names():
     from tools.losses.facts import record_of
-    from tools.losses.views.render import render_keys, render_params
+    from tools.losses.views.page import render_keys, render_params
 
     record = copy.deepcopy(record_of("DQNLoss"))
     record.params = [dataclasses.replace(p, default=HOSTILE, required=False) for p in record.params]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 
 from tools.losses.facts.build import all_records
-from tools.losses.views.render import render_params
+from tools.losses.views.page import render_params
 from tools.torchrl import losses as discover
 
 

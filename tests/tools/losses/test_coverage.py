@@ -13,7 +13,7 @@ import re
 
 from tools.losses.facts.build import all_records
 from tools.losses.views.inventory import entry
-from tools.losses.views.render import render_table
+from tools.losses.views.table import render_table
 from tools.site.markers import generated_pages
 from tools.torchrl import losses as discover
 

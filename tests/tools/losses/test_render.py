@@ -5,8 +5,9 @@ from __future__ import annotations
 from tools.api.facts import load, objects
 from tools.estimator_matrix.facts import rows_by_loss as estimator_rows
 from tools.losses.facts.build import all_records
-from tools.losses.views.render import render_can_i_use_it, render_example, render_table
-from tools.losses.views.render import render_page as _render_page
+from tools.losses.views.page import render_can_i_use_it, render_example
+from tools.losses.views.page import render_page as _render_page
+from tools.losses.views.table import render_table
 from tools.torchrl import loss_zoo as zoo
 
 

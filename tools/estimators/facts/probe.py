@@ -21,8 +21,9 @@ from tools.estimators.facts.records import (
     ForwardingCase,
     KeyUse,
     Outcome,
-    ShapeProbe,
 )
+from tools.estimators.facts.runner import EPISODE_END_STEP, Runner, compare
+from tools.estimators.facts.shapes import layout_probes
 from tools.torchrl import estimators as classes
 
 # Where an estimator looks up each key-map field: under "next" (what happened
@@ -40,7 +41,6 @@ FIELD_LOCATION: dict[str, tuple[str, ...]] = {
 # Fields the estimator writes (advantage, value_target) or computes with its
 # value network (value): removing or perturbing them in the input says nothing.
 OUTPUT_FIELDS = ("advantage", "value_target", "value")
-EPISODE_END_STEP = 2
 
 
 def _perturbations(layout) -> dict[str, tuple[str, Callable]]:
@@ -88,53 +88,6 @@ def _located(field: str, key):
     return (*FIELD_LOCATION[field], *key)
 
 
-class _Runner:
-    """Builds one estimator on one layout and runs it on (modified) trajectories."""
-
-    def __init__(self, estimator_class, parameters, layout, **extra):
-        self.estimator_class = estimator_class
-        self.parameters = parameters
-        self.layout = layout
-        self.extra = extra
-        self.estimator = self.build()
-
-    def build(self, **extra):
-        arguments = fixtures.constructor_arguments(self.estimator_class, self.parameters, self.layout)
-        with quiet():
-            estimator = self.estimator_class(**{**arguments, **self.extra, **extra})
-            if self.layout.prefix:
-                estimator.set_keys(value=self.layout.value_key)
-        return estimator
-
-    def data(self):
-        return fixtures.trajectory(self.layout, log_prob_key=self.estimator.tensor_keys.sample_log_prob)
-
-    def run(self, data, estimator=None, **call):
-        """(outcome, (advantage, value_target)) of one call; exceptions become outcomes."""
-        import torch
-
-        estimator = estimator or self.estimator
-        keys = estimator.tensor_keys
-        torch.manual_seed(fixtures.SEED)
-        try:
-            with quiet():
-                out = estimator(data, **call)
-            result = (out.get(keys.advantage).detach().clone(), out.get(keys.value_target).detach().clone())
-        except Exception as exc:  # recorded with its text, never hidden
-            return Outcome.from_exception(exc), None
-        return Outcome(ok=True), result
-
-
-def _compare(outcome: Outcome, result, reference, transform=lambda r: r) -> Outcome:
-    import torch
-
-    if not outcome.ok:
-        return outcome
-    mine = transform(result)
-    same = all(a.shape == b.shape and torch.allclose(a, b) for a, b in zip(mine, reference, strict=False))
-    return Outcome(ok=True, changed=not same)
-
-
 def _leaf_keys(data) -> set:
     return {key if isinstance(key, str) else tuple(key) for key in data.keys(True, True)}
 
@@ -146,9 +99,7 @@ def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> 
     if layout_name not in layouts:
         raise RuntimeError(f"{cls.__name__}: unknown probe layout {layout_name!r}; use one of {sorted(layouts)}")
     layout = layouts[layout_name]()
-    runner = _Runner(cls, parameters, layout)
-    est = runner.estimator
-    keys = est.tensor_keys
+    runner = Runner(cls, parameters, layout)
 
     data = runner.data()
     before = _leaf_keys(data)
@@ -160,12 +111,37 @@ def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> 
         )
     written = _leaf_keys(data) - before
     output_shapes = {key_text(k): list(data.get(k).shape) for k in sorted(written, key=key_text)}
+    forward_kw = classes.forward_keywords(cls)
+    return EstimatorRecord(
+        name=cls.__name__,
+        module=classes.PUBLIC_MODULE,
+        member=estimator.member,
+        summary=summary,
+        layout=layout_name,
+        parameters=parameters,
+        registry_defaults=estimator.registry_defaults,
+        forward_keywords=forward_kw,
+        keys=_key_uses(runner, reference, before, written),
+        probe_batch=list(data.batch_size),
+        output_shapes=output_shapes,
+        value_precomputed=_value_precomputed(runner, reference),
+        action_changed=_action_changed(runner, reference, parameters),
+        shapes=layout_probes(runner, reference, parameters, forward_kw, layout_name),
+        deprecated_key_arguments=_deprecated_key_arguments(runner, parameters, classes.key_map(cls)),
+        set_keys_with_argument_names=_set_keys_with_argument_names(runner, parameters, classes.key_map(cls)),
+        effective_defaults=_effective_defaults(runner, parameters),
+    )
 
+
+def _key_uses(runner: Runner, reference, before: set, written: set) -> list[KeyUse]:
+    """Each key-map field: where it is declared, and what removing or perturbing it in the input changed."""
+    est = runner.estimator
+    keys = est.tensor_keys
     in_keys = {k if isinstance(k, str) else tuple(k) for k in est.in_keys}
     out_keys = {k if isinstance(k, str) else tuple(k) for k in est.out_keys}
-    perturbations = _perturbations(layout)
+    perturbations = _perturbations(runner.layout)
     key_uses = []
-    for field, default_key in classes.key_map(cls).items():
+    for field, default_key in classes.key_map(runner.estimator_class).items():
         used = getattr(keys, field)
         where = _located(field, used)
         plain = where[0] if len(where) == 1 else where
@@ -176,14 +152,14 @@ def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> 
             if plain in before:
                 trimmed = runner.data()
                 del trimmed[plain]
-                without = _compare(*runner.run(trimmed), reference)
+                without = compare(*runner.run(trimmed), reference)
             if field not in perturbations:
                 raise RuntimeError(f"no perturbation for key-map field {field!r} in tools/estimators/facts/probe.py")
             perturbation, change = perturbations[field]
             changed = runner.data()
             if plain in before or field == "steps_to_next_obs":
                 change(changed, plain)
-                perturbed = _compare(*runner.run(changed), reference)
+                perturbed = compare(*runner.run(changed), reference)
             else:
                 perturbation = ""
         key_uses.append(
@@ -198,161 +174,29 @@ def probe(estimator: classes.EstimatorClass, summary: str, layout_name: str) -> 
                 perturbation=perturbation,
             )
         )
+    return key_uses
 
-    # State values already in the data: used, or recomputed by the value network?
+
+def _value_precomputed(runner: Runner, reference) -> Outcome:
+    """State values already in the data: used, or recomputed by the value network?"""
+    keys = runner.estimator.tensor_keys
     with_values = runner.data()
     for where in (keys.value, ("next", *((keys.value,) if isinstance(keys.value, str) else keys.value))):
         with_values.set(where, reference[0].new_full(reference[0].shape, 5.0))
-    value_precomputed = _compare(*runner.run(with_values), reference)
-
-    action_probe = None
-    if any(p.name == "actor_network" for p in parameters):
-        moved = runner.data()
-        action_key = layout.key("action")
-        moved.set(action_key, (moved.get(action_key) + 1) % fixtures.ACTIONS)
-        action_probe = _compare(*runner.run(moved), reference)
-
-    forward_kw = classes.forward_keywords(cls)
-    return EstimatorRecord(
-        name=cls.__name__,
-        module=classes.PUBLIC_MODULE,
-        member=estimator.member,
-        summary=summary,
-        layout=layout_name,
-        parameters=parameters,
-        registry_defaults=estimator.registry_defaults,
-        forward_keywords=forward_kw,
-        keys=key_uses,
-        probe_batch=list(data.batch_size),
-        output_shapes=output_shapes,
-        value_precomputed=value_precomputed,
-        action_changed=action_probe,
-        shapes=_layout_probes(runner, reference, parameters, forward_kw, layout_name),
-        deprecated_key_arguments=_deprecated_key_arguments(runner, parameters, classes.key_map(cls)),
-        set_keys_with_argument_names=_set_keys_with_argument_names(runner, parameters, classes.key_map(cls)),
-        effective_defaults=_effective_defaults(runner, parameters),
-    )
+    return compare(*runner.run(with_values), reference)
 
 
-def _same(result, expected) -> bool:
-    """Equal numbers, whatever trailing dimensions of size 1 the layout adds or drops."""
-    import torch
-
-    return all(
-        a.numel() == b.numel() and torch.allclose(a.reshape(-1), b.reshape(-1))
-        for a, b in zip(result, expected, strict=False)
-    )
-
-
-def _shape_probe(name, description, comparison, run, expected) -> ShapeProbe:
-    outcome, result = run
-    if outcome.ok:
-        outcome = Outcome(ok=True, changed=not _same(result, expected))
-    return ShapeProbe(name, description, comparison, outcome)
+def _action_changed(runner: Runner, reference, parameters) -> Outcome | None:
+    """For an estimator with an actor: does changing the stored actions change its result?"""
+    if not any(p.name == "actor_network" for p in parameters):
+        return None
+    moved = runner.data()
+    action_key = runner.layout.key("action")
+    moved.set(action_key, (moved.get(action_key) + 1) % fixtures.ACTIONS)
+    return compare(*runner.run(moved), reference)
 
 
-def _layout_probes(runner: _Runner, reference, parameters, forward_kw, layout_name) -> list[ShapeProbe]:
-    batch, steps = reference[0].shape[:2]
-    reference_run = "the reference run"
-    time_first = tuple(t.transpose(0, 1) for t in reference)
-
-    def swapped():
-        return runner.data().transpose(0, 1).contiguous()
-
-    probes = [
-        _shape_probe(
-            "single",
-            f"one trajectory, batch [{steps}] (no batch dimension)",
-            "the first trajectory of the reference run",
-            runner.run(runner.data()[0]),
-            tuple(t[0] for t in reference),
-        ),
-        _shape_probe(
-            "time_first",
-            f"time first, batch [{steps}, {batch}], nothing else said",
-            reference_run,
-            runner.run(swapped()),
-            time_first,
-        ),
-    ]
-    named = swapped()
-    named.names = ["time", None]
-    probes.append(
-        _shape_probe(
-            "time_first_named",
-            f'time first, batch [{steps}, {batch}], dimension names ("time", None)',
-            reference_run,
-            runner.run(named),
-            time_first,
-        )
-    )
-    description = f"time first, batch [{steps}, {batch}], constructor time_dim=0"
-    if any(p.name == "time_dim" for p in parameters):
-        run = runner.run(swapped(), estimator=runner.build(time_dim=0))
-        probes.append(_shape_probe("time_first_constructor", description, reference_run, run, time_first))
-    else:
-        probes.append(ShapeProbe("time_first_constructor", description, "", None, "no time_dim constructor parameter"))
-    description = f"time first, batch [{steps}, {batch}], call with time_dim=0"
-    if "time_dim" in forward_kw:
-        probes.append(
-            _shape_probe("time_first_call", description, reference_run, runner.run(swapped(), time_dim=0), time_first)
-        )
-    else:
-        probes.append(ShapeProbe("time_first_call", description, "", None, "forward() takes no time_dim"))
-
-    flat = runner.data()
-    for name in ("reward", "done", "terminated"):
-        flat.set(("next", name), flat.get(("next", name)).squeeze(-1))
-    probes.append(
-        _shape_probe(
-            "no_feature_dim",
-            f"reward, done and terminated of shape [{batch}, {steps}] (no trailing dimension of size 1)",
-            reference_run,
-            runner.run(flat),
-            reference,
-        )
-    )
-
-    ended = runner.data()
-    for name in ("done", "terminated"):
-        flags = ended.get(("next", name)).clone()
-        flags[:, EPISODE_END_STEP] = True
-        ended.set(("next", name), flags)
-    kept = EPISODE_END_STEP + 1
-    outcome, full = runner.run(ended)
-    cut_outcome, alone = runner.run(ended[:, :kept].clone())
-    if not cut_outcome.ok:
-        raise RuntimeError(f"{runner.estimator_class.__name__}: the cut trajectory failed: {cut_outcome.error}")
-    probes.append(
-        _shape_probe(
-            "episode_end",
-            f"an episode ends (done and terminated) at step {EPISODE_END_STEP}",
-            f"the same data cut after step {EPISODE_END_STEP}, on the steps both have",
-            (outcome, None if full is None else tuple(t[:, :kept] for t in full)),
-            alone,
-        )
-    )
-
-    if any(p.name == "lmbda" for p in parameters):
-        outcome, _ = runner.run(runner.data(), estimator=runner.build(lmbda=0.0))
-        probes.append(ShapeProbe("lmbda_zero", "constructor lmbda=0.0 (the TD(0) end of the blend)", "", outcome))
-
-    other_name = "multi-agent" if layout_name == "single-agent" else "single-agent"
-    other = fixtures.multi_agent() if other_name == "multi-agent" else fixtures.single_agent()
-    other_runner = _Runner(runner.estimator_class, parameters, other)
-    outcome, result = other_runner.run(other_runner.data())
-    if other_name == "multi-agent":
-        description = (
-            f"per-agent values [{batch}, {steps}, {fixtures.AGENTS}, 1] with a team reward [{batch}, {steps}, 1]"
-        )
-    else:
-        description = f"single-agent values [{batch}, {steps}, 1]"
-    shape = f"advantage shape {list(result[0].shape)}" if outcome.ok else ""
-    probes.append(ShapeProbe("other_layout", description, shape, outcome))
-    return probes
-
-
-def _deprecated_key_arguments(runner: _Runner, parameters, key_map) -> dict[str, Outcome]:
+def _deprecated_key_arguments(runner: Runner, parameters, key_map) -> dict[str, Outcome]:
     found = {}
     for parameter in parameters:
         field = parameter.name.removesuffix("_key")
@@ -366,7 +210,7 @@ def _deprecated_key_arguments(runner: _Runner, parameters, key_map) -> dict[str,
     return found
 
 
-def _effective_defaults(runner: _Runner, parameters) -> dict[str, str]:
+def _effective_defaults(runner: Runner, parameters) -> dict[str, str]:
     """What the estimator holds for each None-default parameter the probe left out (``vectorized``)."""
     built = runner.build()
     given = set(fixtures.constructor_arguments(runner.estimator_class, runner.parameters, runner.layout))
@@ -383,7 +227,7 @@ def _effective_defaults(runner: _Runner, parameters) -> dict[str, str]:
     return out
 
 
-def _set_keys_with_argument_names(runner: _Runner, parameters, key_map) -> dict[str, Outcome]:
+def _set_keys_with_argument_names(runner: Runner, parameters, key_map) -> dict[str, Outcome]:
     """``set_keys(advantage_key=...)``: what an estimator does with a constructor argument's name."""
     found = {}
     for parameter in parameters:

@@ -7,16 +7,10 @@ from tools.core import urls
 from tools.core.registry import Concern
 from tools.estimator_matrix.facts import rows_by_loss
 from tools.losses.facts import all_records, record_of
-from tools.losses.views.inventory import entry, json_schema, render_schema
-from tools.losses.views.render import (
-    example_code,
-    example_name,
-    render_choices,
-    render_inventory_entry,
-    render_keys,
-    render_page,
-    render_table,
-)
+from tools.losses.views.choices import render_choices
+from tools.losses.views.inventory import entry, json_schema, render_inventory_entry, render_schema
+from tools.losses.views.page import example_code, example_name, render_keys, render_page
+from tools.losses.views.table import render_table
 from tools.torchrl import loss_zoo as zoo
 from tools.trainers.facts import curated as trainers_curated
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tools.core import schema as S
@@ -165,3 +166,8 @@ def entry(record: LossRecord, estimator_row: MatrixRow | None) -> dict[str, Any]
         "argument_outcomes": probes_render.inventory_arguments(m.probes if m else None),
         "nested_keys": probes_render.inventory_nested(m.probes if m else None),
     }
+
+
+def render_inventory_entry(entry: dict) -> str:
+    """One inventory entry as the Tools page shows it."""
+    return "```json\n" + json.dumps(entry, indent=2) + "\n```\n"

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import types
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,22 +105,20 @@ class LossCase:
     # The construction's own call of the loss class: the probes build the loss again from
     # the same tiny networks, changing one thing (a constructor call costs a fraction of what
     # a whole construction does).
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
     kwargs: dict[str, Any] = field(default_factory=dict)
 
-    def construct(self, **changes: Any):
+    def construct(self, **changes: Any) -> Any:
         """A new loss from the construction's own constructor arguments, with ``changes`` applied."""
         return type(self.loss)(*self.args, **{**self.kwargs, **changes})
 
 
-def bound_call(case: LossCase):
+def bound_call(case: LossCase) -> inspect.BoundArguments:
     """The construction's call bound to the names of the constructor's parameters (``inspect.BoundArguments``).
 
     Bound against ``__init__`` (``inspect.signature`` of some loss classes shows
     only ``(*args, **kwargs)``, from their ``__new__``).
     """
-    import inspect
-
     parameters = list(inspect.signature(type(case.loss).__init__).parameters.values())[1:]
     return inspect.Signature(parameters).bind_partial(*case.args, **case.kwargs)
 
@@ -143,12 +143,12 @@ def source(name: str) -> str:
 
 
 @contextlib.contextmanager
-def _recording_calls(cls: type, calls: list):
+def _recording_calls(cls: type[Any], calls: list[tuple[tuple[Any, ...], dict[str, Any]]]) -> Iterator[None]:
     """Record the arguments of the first ``cls(...)`` call (not of a subclass, nor nested)."""
     own = cls.__dict__.get("__init__")
     init = cls.__init__
 
-    def recording_init(self, *args, **kwargs):
+    def recording_init(self: Any, *args: Any, **kwargs: Any) -> None:
         if type(self) is cls and not calls:
             calls.append((args, dict(kwargs)))
         init(self, *args, **kwargs)
@@ -176,7 +176,7 @@ def build(name: str) -> LossCase:
         raise ZooError(f"tools/torchrl/loss_zoo/__init__.py: ACTION_SPACE has no entry for the construction {name}.py")
     filename = str(CONSTRUCTIONS / f"{name}.py")
     namespace: dict[str, Any] = {"__name__": "__main__", "__file__": filename}
-    calls: list = []
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
     with _recording_calls(loss_classes()[name], calls):
         exec(_compiled(text, filename), namespace)
     missing = [var for var in ("loss", "batch") if var not in namespace]

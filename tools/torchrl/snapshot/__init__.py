@@ -33,6 +33,7 @@ Sections (each keyed by name, sorted):
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 from tools.core.distributions import DISTRIBUTIONS, installed
 from tools.core.silence import quiet
@@ -46,7 +47,7 @@ SCHEMA = 1
 DESCRIPTION = ("schema", "versions", "errors")
 
 
-def versions() -> dict:
+def versions() -> dict[str, Any]:
     """The interpreter's minor version and each pinned distribution's installed version (None when absent)."""
     found: dict[str, str | None] = {"python": f"{sys.version_info.major}.{sys.version_info.minor}"}
     for name in DISTRIBUTIONS:
@@ -55,7 +56,7 @@ def versions() -> dict:
     return found
 
 
-def snapshot() -> dict:
+def snapshot() -> dict[str, Any]:
     """Every fact read from the installed torchrl, JSON-able and deterministic."""
     errors = Errors()
     with quiet():  # import-time warnings of the modules read are not facts the snapshot records

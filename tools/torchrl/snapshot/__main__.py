@@ -9,14 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Sized
 from pathlib import Path
+from typing import TypeVar
 
 from tools.torchrl.snapshot import snapshot
 from tools.torchrl.snapshot.blocks import run_blocks
 from tools.torchrl.snapshot.json_text import dumps
 
+Result = TypeVar("Result", bound=Sized)
 
-def _timed(what: str, call):
+
+def _timed(what: str, call: Callable[[], Result]) -> Result:
     started = time.monotonic()
     result = call()
     count = f"{len(result)} " if what != "introspection" else ""

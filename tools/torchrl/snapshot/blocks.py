@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tools.core.fresh_python import run_fresh_python
 from tools.core.signatures import MEMORY_ADDRESS
@@ -46,12 +47,12 @@ def _without_project_path() -> dict[str, str]:
     return {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}
 
 
-def run_block(path: Path, python: str = sys.executable) -> dict:
+def run_block(path: Path, python: str = sys.executable) -> dict[str, Any]:
     """Run one file in a fresh interpreter: ran, or the first line it raised; with the digest of its code."""
     return {**_outcome(path, python), "digest": block_digest(path.read_text(encoding="utf-8"))}
 
 
-def _outcome(path: Path, python: str) -> dict:
+def _outcome(path: Path, python: str) -> dict[str, Any]:
     try:
         done = run_fresh_python(
             ["-c", RUNNER, str(path.resolve())],
@@ -69,13 +70,13 @@ def _outcome(path: Path, python: str) -> dict:
             "result": "crashed",
             "error": f"exit {done.returncode}: {VENV_PREFIX.sub('', MEMORY_ADDRESS.sub('', tail))}",
         }
-    outcome = json.loads(lines[-1])
+    outcome: dict[str, Any] = json.loads(lines[-1])
     if "error" in outcome:
         outcome["error"] = VENV_PREFIX.sub("", outcome["error"])
     return outcome
 
 
-def run_blocks(folder: Path, suffix: str = ".py") -> dict:
+def run_blocks(folder: Path, suffix: str = ".py") -> dict[str, Any]:
     """Every ``*<suffix>`` file of ``folder``, by name without the suffix."""
     paths = sorted(Path(folder).glob(f"*{suffix}"))
     return {path.name.removesuffix(suffix): run_block(path) for path in paths}

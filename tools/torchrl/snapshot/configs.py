@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+from functools import partial
+from typing import Any
 
 from tools.core.signatures import field_default, stable_text
 from tools.torchrl.configs import CONFIGS_MODULE, store_nodes
@@ -12,16 +14,16 @@ from tools.torchrl.snapshot.guard import Errors
 from tools.torchrl.snapshot.signatures import annotation
 
 
-def config_class(cls: type) -> dict:
+def config_class(cls: type) -> dict[str, Any]:
     """Fields (type, default, and what ``__post_init__`` resolved it to where that differs) and ``_target_``."""
-    fields = {}
+    fields: dict[str, dict[str, Any]] = {}
     target = None
     for f in dataclasses.fields(cls):
         default = field_default(f)
         if f.name == "_target_":
             target = None if default is dataclasses.MISSING else default
             continue
-        record = {"type": annotation(f.type)}
+        record: dict[str, Any] = {"type": annotation(f.type)}
         if default is not dataclasses.MISSING:
             record["default"] = stable_text(default)
         fields[f.name] = record
@@ -46,20 +48,20 @@ def _torchrl_nodes() -> dict[str, type | None]:
     }
 
 
-def configs(errors: Errors) -> tuple[dict, dict]:
+def configs(errors: Errors) -> tuple[dict[str, Any], dict[str, str | None]]:
     """Every config dataclass (exported, or stored in the ConfigStore), and the store's options."""
     module = errors.module(CONFIGS_MODULE)
     if module is None:
         return {}, {}
     classes = {n: c for n, c in exported(module) if inspect.isclass(c) and dataclasses.is_dataclass(c)}
-    nodes = errors.guard("config store", _torchrl_nodes, default={})
+    nodes: dict[str, type | None] = errors.guard("config store", _torchrl_nodes, default={})
     for cls in nodes.values():
         if isinstance(cls, type) and dataclasses.is_dataclass(cls):
             classes.setdefault(cls.__name__, cls)
     store = {option: getattr(cls, "__name__", None) for option, cls in sorted(nodes.items())}
     found = {}
     for name, cls in sorted(classes.items()):
-        record = errors.guard(f"config {name}", lambda cls=cls: config_class(cls))
+        record = errors.guard(f"config {name}", partial(config_class, cls))
         if record is not None:
             found[name] = record
     return found, store

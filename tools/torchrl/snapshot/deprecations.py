@@ -77,20 +77,20 @@ class _DeprecationScanner(ast.NodeVisitor):
     def __init__(self, file: str, source: str):
         self.file = file
         self.scope: list[str] = []
-        self.found: list[dict] = []
+        self.found: list[dict[str, str]] = []
         self.assigned: list[dict[str, ast.AST]] = [{}]
         self.docstrings: set[int] = set()
         self.used: set[int] = set()
         self.candidates: list[tuple[int, str, str]] = []  # (node id, scope, text)
         self.lines = [i for i, line in enumerate(source.splitlines(), 1) if _INTERESTING.search(line)]
 
-    def _interesting(self, node: ast.AST) -> bool:
+    def _interesting(self, node: ast.stmt) -> bool:
         start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
         end = getattr(node, "end_lineno", None) or node.lineno
         i = bisect.bisect_left(self.lines, start)
         return i < len(self.lines) and self.lines[i] <= end
 
-    def generic_visit(self, node) -> None:
+    def generic_visit(self, node: ast.AST) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.stmt) and not isinstance(child, ast.Assign) and not self._interesting(child):
                 continue  # no line of it can hold a message, nor a warn or raise
@@ -102,7 +102,7 @@ class _DeprecationScanner(ast.NodeVisitor):
                     continue
             self.visit(child)
 
-    def _mark_docstring(self, node) -> None:
+    def _mark_docstring(self, node: ast.AST) -> None:
         body = getattr(node, "body", None)
         if (
             body
@@ -116,7 +116,7 @@ class _DeprecationScanner(ast.NodeVisitor):
         function = scope if scope is not None else ".".join(self.scope) or "<module>"
         self.found.append({"file": self.file, "function": function, "how": how, "message": " ".join(message.split())})
 
-    def _scoped(self, node) -> None:
+    def _scoped(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> None:
         self._mark_docstring(node)
         self.scope.append(node.name)
         self.assigned.append({})
@@ -126,11 +126,11 @@ class _DeprecationScanner(ast.NodeVisitor):
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = _scoped
 
-    def visit_Module(self, node) -> None:
+    def visit_Module(self, node: ast.Module) -> None:
         self._mark_docstring(node)
         self.generic_visit(node)
 
-    def visit_Assign(self, node) -> None:
+    def visit_Assign(self, node: ast.Assign) -> None:
         for target in node.targets:
             if isinstance(target, ast.Name):
                 self.assigned[-1][target.id] = node.value
@@ -146,7 +146,7 @@ class _DeprecationScanner(ast.NodeVisitor):
                     return _string_text(scope[node.id]), scope[node.id]
         return None, None
 
-    def visit_Call(self, node) -> None:
+    def visit_Call(self, node: ast.Call) -> None:
         if _is_warn(node) and node.args:
             category = _warn_category(node) or "UserWarning"
             text, source = self._resolve(node.args[0])
@@ -155,7 +155,7 @@ class _DeprecationScanner(ast.NodeVisitor):
                 self._mark_used(source)
         self.generic_visit(node)
 
-    def visit_Raise(self, node) -> None:
+    def visit_Raise(self, node: ast.Raise) -> None:
         exc = node.exc
         if isinstance(exc, ast.Call) and exc.args:
             text, source = self._resolve(exc.args[0])
@@ -164,11 +164,13 @@ class _DeprecationScanner(ast.NodeVisitor):
                 self._mark_used(source)
         self.generic_visit(node)
 
-    def _mark_used(self, node) -> None:
+    def _mark_used(self, node: ast.AST | None) -> None:
+        if node is None:  # no message text was found, so no node of one to mark
+            return
         for sub in ast.walk(node):
             self.used.add(id(sub))
 
-    def scan(self, tree: ast.AST) -> list[dict]:
+    def scan(self, tree: ast.AST) -> list[dict[str, str]]:
         self.visit(tree)
         for node_id, scope, text in self.candidates:
             if node_id not in self.used and node_id not in self.docstrings:
@@ -176,12 +178,12 @@ class _DeprecationScanner(ast.NodeVisitor):
         return self.found
 
 
-def deprecations(errors: Errors) -> list[dict]:
+def deprecations(errors: Errors) -> list[dict[str, str]]:
     torchrl = errors.module("torchrl")
-    if torchrl is None:
+    if torchrl is None or torchrl.__file__ is None:
         return []
     root = Path(torchrl.__file__).parent
-    found = []
+    found: list[dict[str, str]] = []
     for folder in DEPRECATION_FOLDERS:
         for path in sorted((root / folder).rglob("*.py")):
             relative = path.relative_to(root.parent).as_posix()

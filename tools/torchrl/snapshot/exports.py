@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import inspect
+from functools import partial
+from typing import Any
 
 from tools.torchrl.discovery import exported
 from tools.torchrl.snapshot.guard import Errors
@@ -22,7 +24,7 @@ COVERED_MODULES = (
 )
 
 
-def _kind(obj) -> str:
+def _kind(obj: Any) -> str:
     if inspect.isclass(obj):
         return "class"
     if inspect.isroutine(obj):
@@ -32,7 +34,7 @@ def _kind(obj) -> str:
     return type(obj).__name__
 
 
-def exports(errors: Errors) -> dict:
+def exports(errors: Errors) -> dict[str, Any]:
     found = {}
     for name in COVERED_MODULES:
         module = errors.module(name)
@@ -41,15 +43,18 @@ def exports(errors: Errors) -> dict:
     return found
 
 
-def _function(obj) -> dict:
-    record = {"parameters": function_parameters(obj), "defined_in": f"{obj.__module__}.{obj.__qualname__}"}
+def _function(obj: Any) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "parameters": function_parameters(obj),
+        "defined_in": f"{obj.__module__}.{obj.__qualname__}",
+    }
     returns = annotation(inspect.signature(obj).return_annotation)
     if returns is not None:
         record["returns"] = returns
     return record
 
 
-def functions(errors: Errors) -> dict:
+def functions(errors: Errors) -> dict[str, Any]:
     found = {}
     for name in COVERED_MODULES:
         module = errors.module(name)
@@ -59,7 +64,7 @@ def functions(errors: Errors) -> dict:
             if not inspect.isroutine(obj):
                 continue
             where = f"{name}.{n}"
-            record = errors.guard(f"function {where}", lambda obj=obj: _function(obj))
+            record = errors.guard(f"function {where}", partial(_function, obj))
             if record is not None:
                 found[where] = record
     return found

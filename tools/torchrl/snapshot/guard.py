@@ -5,10 +5,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import TypeVar, overload
 
 from tools.core.errors import error_text
 from tools.core.signatures import MEMORY_ADDRESS
+
+T = TypeVar("T")
 
 
 def recorded_error(exc: BaseException) -> str:
@@ -22,7 +24,12 @@ class Errors:
     def __init__(self) -> None:
         self.found: dict[str, str] = {}
 
-    def guard(self, where: str, call: Callable[[], Any], default: Any = None) -> Any:
+    @overload
+    def guard(self, where: str, call: Callable[[], T]) -> T | None: ...
+    @overload
+    def guard(self, where: str, call: Callable[[], T], default: T) -> T: ...
+    def guard(self, where: str, call: Callable[[], T], default: T | None = None) -> T | None:
+        """``call()``, or ``default`` (the failure recorded under ``where``) when it raises."""
         try:
             return call()
         except Exception as exc:  # recorded in the snapshot's ``errors``, never hidden

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
 from tools.core.signatures import stable_text
 from tools.torchrl.accepted_keys import accepted_key_defaults
 from tools.torchrl.discovery import exported_subclasses
@@ -12,11 +16,11 @@ LOSS_MODULES = ("torchrl.objectives", "torchrl.objectives.llm", "torchrl.objecti
 ESTIMATOR_MODULE = "torchrl.objectives.value"
 
 
-def _estimator_name(member) -> str | None:
+def _estimator_name(member: Any) -> str | None:
     return None if member is None else getattr(member, "name", str(member))
 
 
-def _loss(cls: type, module_name: str, errors: Errors) -> dict:
+def _loss(cls: type, module_name: str, errors: Errors) -> dict[str, Any]:
     supported = getattr(cls, "SUPPORTED_VALUE_ESTIMATORS", None)
     return {
         "exported_from": module_name,
@@ -28,7 +32,7 @@ def _loss(cls: type, module_name: str, errors: Errors) -> dict:
     }
 
 
-def losses(errors: Errors) -> dict:
+def losses(errors: Errors) -> dict[str, Any]:
     """Every exported ``LossModule`` subclass, by name (the first module exporting it wins)."""
     objectives = errors.module("torchrl.objectives")
     if objectives is None:
@@ -40,15 +44,13 @@ def losses(errors: Errors) -> dict:
         for name, (_, cls) in exported_subclasses([module_name], objectives.LossModule).items():
             if name in found:
                 continue
-            record = errors.guard(
-                f"loss {name}", lambda cls=cls, module_name=module_name: _loss(cls, module_name, errors)
-            )
+            record = errors.guard(f"loss {name}", partial(_loss, cls, module_name, errors))
             if record is not None:
                 found[name] = record
     return found
 
 
-def _members(objectives, errors: Errors) -> dict:
+def _members(objectives: Any, errors: Errors) -> dict[str, Any]:
     """``ValueEstimators`` members: value, registered class (from 0.13), ``default_value_kwargs``."""
     import importlib
 
@@ -56,14 +58,12 @@ def _members(objectives, errors: Errors) -> dict:
     registry = getattr(utils, "get_value_estimator_entry", None)  # absent before 0.13
     members = {}
     for member in objectives.ValueEstimators:
-        record = {"value": stable_text(member.value)}
+        record: dict[str, Any] = {"value": stable_text(member.value)}
         if registry is not None:
             record["class"] = errors.guard(
-                f"estimator {member.name} registry", lambda member=member: registry(member).cls.__name__
+                f"estimator {member.name} registry", partial(_registered_class, registry, member)
             )
-        kwargs = errors.guard(
-            f"default_value_kwargs({member.name})", lambda member=member: objectives.default_value_kwargs(member)
-        )
+        kwargs = errors.guard(f"default_value_kwargs({member.name})", partial(objectives.default_value_kwargs, member))
         record["default_value_kwargs"] = (
             None if kwargs is None else {k: stable_text(v) for k, v in sorted(kwargs.items())}
         )
@@ -71,7 +71,12 @@ def _members(objectives, errors: Errors) -> dict:
     return members
 
 
-def _estimator_class(cls: type) -> dict:
+def _registered_class(registry: Callable[[Any], Any], member: Any) -> Any:
+    """The name of the class ``registry`` (``get_value_estimator_entry``) registers for ``member``."""
+    return registry(member).cls.__name__
+
+
+def _estimator_class(cls: type[Any]) -> dict[str, Any]:
     return {
         "defined_in": cls.__module__,
         "parameters": constructor(cls),
@@ -80,7 +85,7 @@ def _estimator_class(cls: type) -> dict:
     }
 
 
-def estimators(errors: Errors) -> dict:
+def estimators(errors: Errors) -> dict[str, Any]:
     """The ``ValueEstimators`` members and the exported estimator classes (the base included)."""
     objectives = errors.module("torchrl.objectives")
     value = errors.module(ESTIMATOR_MODULE)
@@ -88,7 +93,7 @@ def estimators(errors: Errors) -> dict:
         return {}
     classes = {}
     for name, (_, cls) in exported_subclasses([ESTIMATOR_MODULE], value.ValueEstimatorBase, include_base=True).items():
-        record = errors.guard(f"estimator class {name}", lambda cls=cls: _estimator_class(cls))
+        record = errors.guard(f"estimator class {name}", partial(_estimator_class, cls))
         if record is not None:
             classes[name] = record
     return {"members": _members(objectives, errors), "classes": classes}

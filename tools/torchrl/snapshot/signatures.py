@@ -29,8 +29,8 @@ def annotation(value: Any) -> str | None:
     return MEMORY_ADDRESS.sub("", annotation_text(value, keep_modules=True))
 
 
-def parameter(p: inspect.Parameter, via: str | None = None) -> dict:
-    record = {"name": p.name, "kind": KINDS[p.kind]}
+def parameter(p: inspect.Parameter, via: str | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = {"name": p.name, "kind": KINDS[p.kind]}
     if p.default is not inspect.Parameter.empty:
         record["default"] = stable_text(p.default)
     text = annotation(p.annotation)
@@ -41,15 +41,15 @@ def parameter(p: inspect.Parameter, via: str | None = None) -> dict:
     return record
 
 
-def function_parameters(function: Any, *, skip_first: bool = False) -> list[dict]:
+def function_parameters(function: Any, *, skip_first: bool = False) -> list[dict[str, Any]]:
     params = list(inspect.signature(function).parameters.values())
     return [parameter(p) for p in (params[1:] if skip_first else params)]
 
 
-def constructor(cls: type) -> list[dict]:
+def constructor(cls: type) -> list[dict[str, Any]]:
     """Parameters a call to ``cls`` accepts, in order: its ``__init__``'s own, then those of the
     ``__init__``s further up the MRO it reaches through ``**kwargs`` (marked ``via``: the class)."""
-    found: list[dict] = []
+    found: list[dict[str, Any]] = []
     named: set[str] = set()
     first = True
     for klass in cls.__mro__:
@@ -86,7 +86,7 @@ def signature_text(function: Any, *, skip_first: bool = False) -> str:
             seen_keyword_only = True
         if p.kind is p.VAR_POSITIONAL:
             seen_keyword_only = True
-        prefix = {p.VAR_POSITIONAL: "*", p.VAR_KEYWORD: "**"}.get(p.kind, "")
+        prefix = "*" if p.kind is p.VAR_POSITIONAL else "**" if p.kind is p.VAR_KEYWORD else ""
         text = prefix + p.name
         if p.default is not p.empty:
             text += f"={stable_text(p.default)}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from tools.core.silence import recording, warning_text
@@ -10,7 +11,7 @@ from tools.core.silence import recording, warning_text
 class Captured:
     """Warnings and torchrl log lines emitted inside ``captured()``: measured facts, not noise."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.warnings: list[str] = []
         self.log: list[str] = []
 
@@ -19,7 +20,7 @@ class Captured:
 
 
 @contextmanager
-def captured():
+def captured() -> Iterator[Captured]:
     """Record (instead of print) Python warnings and torchrl's log output.
 
     Measurement shows them on the pages as what torchrl said; the build output

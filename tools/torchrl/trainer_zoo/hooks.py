@@ -24,25 +24,25 @@ def _hook_constructions() -> dict[str, Callable[[Any], Any]]:
     """Hook class name -> function(probe trainer) -> a hook instance built on tiny parts."""
     import torch
 
-    def td3_loss():
+    def td3_loss() -> Any:
         from torchrl.objectives import TD3Loss
 
         env = pendulum_env()
         return TD3Loss(deterministic_actor(env), action_value(env), action_spec=env.action_spec)
 
-    def offline_to_online_buffer():
+    def offline_to_online_buffer() -> Any:
         from torchrl.data import OfflineToOnlineReplayBuffer
 
         offline = replay_buffer()
         offline.extend(pendulum_env().rollout(FRAMES_PER_BATCH).exclude("next"))
         return OfflineToOnlineReplayBuffer(offline, online_capacity=FRAMES_PER_BATCH, batch_size=4)
 
-    def gae():
+    def gae() -> Any:
         from torchrl.objectives.value import GAE
 
         return GAE(gamma=0.99, lmbda=0.95, value_network=state_value(pendulum_env()))
 
-    def hooks():
+    def hooks() -> dict[str, Callable[[Any], Any]]:
         import torchrl.trainers as T
         from torchrl.objectives import SoftUpdate
         from torchrl.trainers.algorithms.offline_to_online import (
@@ -51,13 +51,13 @@ def _hook_constructions() -> dict[str, Callable[[Any], Any]]:
         )
         from torchrl.trainers.algorithms.td3 import TD3OptimizationStepper
 
-        def dreamer_v3_stepper(trainer):
+        def dreamer_v3_stepper(trainer: Any) -> Any:
             from torchrl.trainers.algorithms import DreamerV3OptimizationStepper
 
             loss = zoo.build("DreamerV3Loss").loss
             return DreamerV3OptimizationStepper(loss, adam(loss))
 
-        def two_optimizers(trainer):
+        def two_optimizers(trainer: Any) -> Any:
             loss = td3_loss()
             return TD3OptimizationStepper(adam(loss.actor_network_params), adam(loss.qvalue_network_params))
 
@@ -105,10 +105,10 @@ def _hook_constructions() -> dict[str, Callable[[Any], Any]]:
 UNBUILT_HOOKS: dict[str, str] = {}
 
 
-def hook(name: str, trainer) -> tuple[Any, str]:
+def hook(name: str, trainer: Any) -> tuple[Any, str]:
     """(hook instance, how it was made) for the hook class ``name``, registered into nothing yet."""
     if name in UNBUILT_HOOKS:
-        cls = hook_classes()[name]
+        cls: Any = hook_classes()[name]  # a torchrl class (untyped): its own __new__, not type.__new__
         return cls.__new__(cls), f"made without running `__init__`: {UNBUILT_HOOKS[name]}"
     constructions = _hook_constructions()
     if name not in constructions:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where it is used, to keep importing this module cheap
+    import torch
+
+# torchrl ships no type information: its environments, modules, collectors and buffers are Any here.
+
 FRAMES_PER_BATCH = 8
 TOTAL_FRAMES = 16
 HIDDEN = 8
 
 
-def pendulum_env():
+def pendulum_env() -> Any:
     """Gymnasium's pure-Python Pendulum-v1: 3 observations, 1 continuous action."""
     from torchrl.envs import GymEnv
 
@@ -16,7 +23,7 @@ def pendulum_env():
     return env
 
 
-def cartpole_env():
+def cartpole_env() -> Any:
     """Gymnasium's pure-Python CartPole-v1: 4 observations, 2 discrete (one-hot) actions."""
     from torchrl.envs import GymEnv
 
@@ -25,21 +32,21 @@ def cartpole_env():
     return env
 
 
-def _n_obs(env) -> int:
-    return env.observation_spec["observation"].shape[-1]
+def _n_obs(env: Any) -> int:
+    return int(env.observation_spec["observation"].shape[-1])
 
 
-def _n_act(env) -> int:
-    return env.action_spec.shape[-1]
+def _n_act(env: Any) -> int:
+    return int(env.action_spec.shape[-1])
 
 
-def _mlp(in_features: int, out_features: int):
+def _mlp(in_features: int, out_features: int) -> Any:
     from torchrl.modules import MLP
 
     return MLP(in_features=in_features, out_features=out_features, num_cells=[HIDDEN])
 
 
-def stochastic_actor(env):
+def stochastic_actor(env: Any) -> Any:
     from tensordict.nn import NormalParamExtractor, TensorDictModule
     from torch import nn
     from torchrl.modules import ProbabilisticActor, TanhNormal
@@ -55,25 +62,25 @@ def stochastic_actor(env):
     )
 
 
-def deterministic_actor(env):
+def deterministic_actor(env: Any) -> Any:
     from torchrl.modules import Actor
 
     return Actor(_mlp(_n_obs(env), _n_act(env)), in_keys=["observation"], spec=env.action_spec)
 
 
-def state_value(env):
+def state_value(env: Any) -> Any:
     from torchrl.modules import ValueOperator
 
     return ValueOperator(_mlp(_n_obs(env), 1), in_keys=["observation"])
 
 
-def action_value(env):
+def action_value(env: Any) -> Any:
     from torchrl.modules import ValueOperator
 
     return ValueOperator(_mlp(_n_obs(env) + _n_act(env), 1), in_keys=["observation", "action"])
 
 
-def collector(env, policy):
+def collector(env: Any, policy: Any) -> Any:
     from torchrl.collectors import Collector
 
     # False: keep the env as given (the pre-0.15 behaviour) without the
@@ -87,14 +94,14 @@ def collector(env, policy):
     )
 
 
-def replay_buffer(*, without_replacement: bool = False, batch_size: int = 4):
+def replay_buffer(*, without_replacement: bool = False, batch_size: int = 4) -> Any:
     from torchrl.data import LazyTensorStorage, ReplayBuffer, SamplerWithoutReplacement
 
     sampler = SamplerWithoutReplacement() if without_replacement else None
     return ReplayBuffer(storage=LazyTensorStorage(FRAMES_PER_BATCH), sampler=sampler, batch_size=batch_size)
 
 
-def adam(module):
+def adam(module: Any) -> torch.optim.Adam:
     import torch
 
     return torch.optim.Adam(module.parameters(), lr=1e-3)

@@ -21,10 +21,10 @@ class LinearLoss:
         self.on_call = on_call
         self.calls = 0
 
-    def parameters(self):
+    def parameters(self) -> Any:
         return self.linear.parameters()
 
-    def __call__(self, batch):
+    def __call__(self, batch: Any) -> Any:
         from tensordict import TensorDict
 
         self.calls += 1
@@ -34,7 +34,7 @@ class LinearLoss:
         return TensorDict({"loss_probe": value}, [])
 
 
-def probe_trainer(*, batches: int = 2, num_epochs: int = 1, optim_steps_per_batch: int = 1, **kwargs):
+def probe_trainer(*, batches: int = 2, num_epochs: int = 1, optim_steps_per_batch: int = 1, **kwargs: Any) -> Any:
     """A base ``Trainer`` on a random policy and a linear loss: no network, no replay buffer.
 
     It collects ``batches`` batches of FRAMES_PER_BATCH frames, so ``train()``

@@ -41,7 +41,7 @@ class Construction:
     # Why a part differs from what the trainer is meant for (GRPO's LLM loss).
     stand_in: str = ""
 
-    def build(self, *, omit: tuple[str, ...] = (), **overrides) -> Any:
+    def build(self, *, omit: tuple[str, ...] = (), **overrides: Any) -> Any:
         kwargs = {**self.common, **{k: v for k, v in self.parts.items() if k not in omit}, **overrides}
         return self.cls(**kwargs)
 
@@ -68,7 +68,7 @@ def _torchrl_version() -> str:
     return version("torchrl")
 
 
-def _on_policy(trainer_cls, loss_cls) -> Construction:
+def _on_policy(trainer_cls: Any, loss_cls: Any) -> Construction:
     env = pendulum_env()
     actor, critic = stochastic_actor(env), state_value(env)
     loss = loss_cls(actor_network=actor, critic_network=critic)
@@ -81,7 +81,7 @@ def _on_policy(trainer_cls, loss_cls) -> Construction:
     return Construction(trainer_cls, parts)
 
 
-def _off_policy(trainer_cls, loss_factory, *, stochastic: bool) -> Construction:
+def _off_policy(trainer_cls: Any, loss_factory: Callable[[Any, Any], Any], *, stochastic: bool) -> Construction:
     from torchrl.objectives import SoftUpdate
 
     env = pendulum_env()

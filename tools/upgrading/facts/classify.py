@@ -153,11 +153,23 @@ def classify_step(
 ) -> list[Change]:
     """Every difference from snapshot ``old`` to ``new``, classified; raises UnclassifiedDifferences.
     ``measured``: key -> what measuring a changed default in the newer release said (``measured.py``)."""
-    measured = measured or {}
     differences, same = _folded(raw.diff(old, new)), _resolved_alike(old, new)
     step_notes = [n for n in notes if n.step == step]
-    compiled = [(n, p, pattern(p)) for n in step_notes for p in n.differences]
     problems: list[str] = []
+    covering, matched = _covering_notes(differences, step_notes, problems)
+    changes, unclassified = _classified(differences, same, covering, measured or {}, problems)
+    problems += _unmatched_notes(step, step_notes, matched, changes)
+    if unclassified or problems:
+        raise UnclassifiedDifferences(_report(step, unclassified, problems))
+    return changes
+
+
+def _covering_notes(
+    differences: list[raw.Difference], step_notes: list[Note], problems: list[str]
+) -> tuple[dict[str, Note], dict[tuple[str, str], int]]:
+    """Difference key -> the one note whose patterns match it, and how many differences each pattern matched;
+    a difference two notes match is a problem."""
+    compiled = [(n, p, pattern(p)) for n in step_notes for p in n.differences]
     covering: dict[str, Note] = {}
     matched: dict[tuple[str, str], int] = {(n.slug, p): 0 for n, p, _ in compiled}
     for d in differences:
@@ -169,6 +181,18 @@ def classify_step(
             problems.append(f"{d.text()}\n      is covered by more than one note: {', '.join(slugs)}")
         elif hits:
             covering[d.key] = hits[0][0]
+    return covering, matched
+
+
+def _classified(
+    differences: list[raw.Difference],
+    same: set[str],
+    covering: dict[str, Note],
+    measured: dict[str, Verdict],
+    problems: list[str],
+) -> tuple[list[Change], list[str]]:
+    """The changes the rules and notes classify, and the differences they leave unclassified; a note that a
+    measurement contradicts is a problem."""
     changes: list[Change] = []
     unclassified: list[str] = []
     for d in differences:
@@ -207,7 +231,15 @@ def classify_step(
                 measured=f"measured on torchrl {verdict.release}: {verdict.cited}" if verdict else None,
             )
         )
-    where = CURATED_FILE.relative_to(ROOT)
+    return changes, unclassified
+
+
+def _unmatched_notes(
+    step: str, step_notes: list[Note], matched: dict[tuple[str, str], int], changes: list[Change]
+) -> list[str]:
+    """Notes of the step that no longer fit its differences: a pattern matching nothing, a rename that
+    pairs nothing, a "resolves alike" note covering no default change."""
+    problems = []
     for (slug, p), count in matched.items():
         if count == 0:
             problems.append(f"note {slug!r}: {p!r} matches no difference of {step} (correct or remove it)")
@@ -218,16 +250,19 @@ def classify_step(
                 problems.append(f"note {n.slug!r} is a rename: it must pair a removed and an added difference")
         if n.category == SAME_RESOLVED and not any(c.kind == raw.DEFAULT for c in changes if c.note == n.slug):
             problems.append(f"note {n.slug!r} says a default resolves to the same value: it covers no default change")
-    if unclassified or problems:
-        lines = []
-        if unclassified:
-            lines.append(
-                f"{len(unclassified)} difference(s) of {step} that no rule classifies, or that break code or change "
-                f"behaviour without a note: classify each in {where} (a note under step {step!r} naming its key):"
-            )
-            lines += [f"  - {u}" for u in unclassified]
-        if problems:
-            lines.append(f"notes of {where} that do not match the differences of {step}:")
-            lines += [f"  - {p}" for p in problems]
-        raise UnclassifiedDifferences("\n".join(lines))
-    return changes
+    return problems
+
+
+def _report(step: str, unclassified: list[str], problems: list[str]) -> str:
+    where = CURATED_FILE.relative_to(ROOT)
+    lines = []
+    if unclassified:
+        lines.append(
+            f"{len(unclassified)} difference(s) of {step} that no rule classifies, or that break code or change "
+            f"behaviour without a note: classify each in {where} (a note under step {step!r} naming its key):"
+        )
+        lines += [f"  - {u}" for u in unclassified]
+    if problems:
+        lines.append(f"notes of {where} that do not match the differences of {step}:")
+        lines += [f"  - {p}" for p in problems]
+    return "\n".join(lines)

@@ -73,8 +73,31 @@ def load(
     where = _shown(path)
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     problems: list[str] = []
+    steps = _steps(raw.get("steps") or [], where, problems)
+    by_slug = {
+        step_slug(old, pinned_release if new == PINNED and pinned_release else new): (old, new) for old, new in steps
+    }
+    notes: list[Note] = []
+    seen: set[str] = set()
+    for item in raw.get("notes") or []:
+        note = _note(item, by_slug, seen, migrations, where, problems)
+        if note is not None:
+            notes.append(note)
+    orphans = _orphan_migrations(notes, by_slug, migrations)
+    if orphans:
+        problems.append(
+            f"migration files no note of {where} names (add the note or delete them): "
+            + ", ".join(_shown(p) for p in orphans)
+        )
+    if problems:
+        raise CuratedDataError("\n".join(problems))
+    return steps, notes
+
+
+def _steps(items: list, where: str, problems: list[str]) -> list[tuple[str, str]]:
+    """The well-formed steps; a malformed one, or one whose snapshot is missing, is a problem."""
     steps: list[tuple[str, str]] = []
-    for item in raw.get("steps") or []:
+    for item in items:
         old, new = str(item.get("old", "")), str(item.get("new", ""))
         if not RELEASE.match(old) or not (RELEASE.match(new) or new == PINNED):
             problems.append(f"{where}: step {item!r}: old is a release (0.13.3), new a release or {PINNED!r}")
@@ -86,75 +109,74 @@ def load(
                     f"(make api-snapshot RELEASE={release})"
                 )
         steps.append((old, new))
-    by_slug = {
-        step_slug(old, pinned_release if new == PINNED and pinned_release else new): (old, new) for old, new in steps
-    }
-    notes: list[Note] = []
-    seen: set[str] = set()
-    for item in raw.get("notes") or []:
-        slug = item.get("slug", "?")
-        missing, extra = REQUIRED_NOTE_FIELDS - set(item), set(item) - NOTE_FIELDS
-        if missing or extra:
-            problems.append(f"{where}: note {slug!r}: missing {sorted(missing)}, unknown {sorted(extra)}")
-            continue
-        if not SLUG.match(slug) or slug in seen:
-            problems.append(f"{where}: note slug {slug!r} is not lower-case-with-dashes or is used twice")
-        seen.add(slug)
-        if item["step"] not in by_slug:
-            problems.append(f"{where}: note {slug!r}: unknown step {item['step']!r} (steps: {sorted(by_slug)})")
-            continue
-        if item["impact"] not in IMPACTS:
-            problems.append(f"{where}: note {slug!r}: impact must be one of {list(IMPACTS)}")
-        category = item.get("category")
-        if category is not None and category not in CATEGORIES:
-            problems.append(f"{where}: note {slug!r}: category must be one of {list(CATEGORIES)} (or absent)")
-        patterns = item["differences"]
-        if not (isinstance(patterns, list) and patterns and all(isinstance(p, str) and p.strip() for p in patterns)):
-            problems.append(f"{where}: note {slug!r}: differences is a list of difference keys or patterns")
-            continue
-        old = by_slug[item["step"]][0]
-        folder = migrations / f"from-{old}"
-        before, after = folder / f"{slug}{BEFORE}", folder / f"{slug}{AFTER}"
-        migration = None
-        if before.is_file() and after.is_file():
-            migration = Migration(before.read_text(encoding="utf-8"), after.read_text(encoding="utf-8"))
-        elif before.is_file() or after.is_file():
-            problems.append(f"{where}: note {slug!r}: a migration is two files, {_shown(before)} and {_shown(after)}")
-        no_migration = " ".join(str(item.get("no_migration") or "").split())
-        if item["impact"] in NEEDS_NOTE and migration is None and not no_migration:
-            problems.append(
-                f"{where}: note {slug!r} is {item['impact']}: add its migration ({_shown(before)} and "
-                f"{_shown(after)}) or say why there is none (no_migration:)"
-            )
-        if migration is not None and no_migration:
-            problems.append(f"{where}: note {slug!r} has a migration and a no_migration reason: keep one")
-        notes.append(
-            Note(
-                slug=slug,
-                step=item["step"],
-                title=item["title"].strip(),
-                impact=item["impact"],
-                category=category,
-                differences=[p.strip() for p in patterns],
-                text=" ".join(item["text"].split()),
-                migration=migration,
-                no_migration=no_migration,
-            )
+    return steps
+
+
+def _note(
+    item: dict, by_slug: dict[str, tuple[str, str]], seen: set[str], migrations, where: str, problems: list[str]
+) -> Note | None:
+    """One note, checked (its problems appended); None when it is too malformed to keep."""
+    slug = item.get("slug", "?")
+    missing, extra = REQUIRED_NOTE_FIELDS - set(item), set(item) - NOTE_FIELDS
+    if missing or extra:
+        problems.append(f"{where}: note {slug!r}: missing {sorted(missing)}, unknown {sorted(extra)}")
+        return None
+    if not SLUG.match(slug) or slug in seen:
+        problems.append(f"{where}: note slug {slug!r} is not lower-case-with-dashes or is used twice")
+    seen.add(slug)
+    if item["step"] not in by_slug:
+        problems.append(f"{where}: note {slug!r}: unknown step {item['step']!r} (steps: {sorted(by_slug)})")
+        return None
+    if item["impact"] not in IMPACTS:
+        problems.append(f"{where}: note {slug!r}: impact must be one of {list(IMPACTS)}")
+    category = item.get("category")
+    if category is not None and category not in CATEGORIES:
+        problems.append(f"{where}: note {slug!r}: category must be one of {list(CATEGORIES)} (or absent)")
+    patterns = item["differences"]
+    if not (isinstance(patterns, list) and patterns and all(isinstance(p, str) and p.strip() for p in patterns)):
+        problems.append(f"{where}: note {slug!r}: differences is a list of difference keys or patterns")
+        return None
+    migration, no_migration = _migration(item, migrations / f"from-{by_slug[item['step']][0]}", where, problems)
+    return Note(
+        slug=slug,
+        step=item["step"],
+        title=item["title"].strip(),
+        impact=item["impact"],
+        category=category,
+        differences=[p.strip() for p in patterns],
+        text=" ".join(item["text"].split()),
+        migration=migration,
+        no_migration=no_migration,
+    )
+
+
+def _migration(item: dict, folder, where: str, problems: list[str]) -> tuple[Migration | None, str]:
+    """A note's migration files and its reason for having none; a note that needs one must have one or the other."""
+    slug = item["slug"]
+    before, after = folder / f"{slug}{BEFORE}", folder / f"{slug}{AFTER}"
+    migration = None
+    if before.is_file() and after.is_file():
+        migration = Migration(before.read_text(encoding="utf-8"), after.read_text(encoding="utf-8"))
+    elif before.is_file() or after.is_file():
+        problems.append(f"{where}: note {slug!r}: a migration is two files, {_shown(before)} and {_shown(after)}")
+    no_migration = " ".join(str(item.get("no_migration") or "").split())
+    if item["impact"] in NEEDS_NOTE and migration is None and not no_migration:
+        problems.append(
+            f"{where}: note {slug!r} is {item['impact']}: add its migration ({_shown(before)} and "
+            f"{_shown(after)}) or say why there is none (no_migration:)"
         )
+    if migration is not None and no_migration:
+        problems.append(f"{where}: note {slug!r} has a migration and a no_migration reason: keep one")
+    return migration, no_migration
+
+
+def _orphan_migrations(notes: list[Note], by_slug: dict[str, tuple[str, str]], migrations) -> list:
     known = {f"from-{by_slug[n.step][0]}/{n.slug}" for n in notes}
-    orphans = [
+    return [
         p
         for p in sorted(migrations.glob("from-*/*.py"))
         if f"{p.parent.name}/{p.name.removesuffix(BEFORE).removesuffix(AFTER)}" not in known
     ]
-    if orphans:
-        problems.append(
-            f"migration files no note of {where} names (add the note or delete them): "
-            + ", ".join(_shown(p) for p in orphans)
-        )
-    if problems:
-        raise CuratedDataError("\n".join(problems))
-    return steps, notes
 
 
 def pattern(text: str) -> re.Pattern:
