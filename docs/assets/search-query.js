@@ -72,8 +72,9 @@
   // and key the question does, so entries led the results of questions whose answer is a guide. For
   // a question the results from troubleshooting pages weigh less: still shown, after the sections
   // that explain unless they match far better. "Why ..." is left alone: it is how symptoms are asked.
+  // The error catalogue (troubleshooting/errors/) is reference, what the code raises, not entries.
   var QUESTION = /^\s*(how|what|which|where|when|does|do|can|should|is|are)\b/i;
-  var SYMPTOM_PAGES = /^troubleshooting\//;
+  var SYMPTOM_PAGES = /^troubleshooting\/(?!errors\/)/;
   var QUESTION_WEIGHT = 0.3;
   var RESULT = 3; // Material's SearchMessageType.RESULT
 
