@@ -22,14 +22,16 @@ from tools.error_catalog.facts.match import (
     MODULE,
     SITE,
     WHOLE,
+    Pasted,
+    Raised,
     Target,
     common_words,
     distinctive,
+    normalise,
     regex,
     score,
     words,
 )
-from tools.error_catalog.facts.pasted import Pasted, Raised, normalise
 from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
 
 # Titles longer than this are cut in the results list.

@@ -242,10 +242,20 @@ def render_files(facts: SkillFacts, scripts: dict[str, str]) -> dict[str, str]:
     }
 
 
-def render_summary(files: dict[str, str], tokens) -> str:
-    """The Tools page's table of the skill's files, with the tokens each costs (``tokens``: text -> bound)."""
-    rows = [(f"`{path}`", f"{tokens(text):,}") for path, text in files.items()]
-    rows.append(("the whole skill", f"{sum(tokens(text) for text in files.values()):,}"))
+def render_summary(files: dict[str, str], tokens, read_by_agent) -> str:
+    """The Tools page's table of the skill's files, with the tokens each costs (``tokens``: text -> bound);
+    a data file a script loads (``read_by_agent`` false) shows its size instead, and is not in the total."""
+    rows = [
+        (
+            f"`{path}`",
+            f"{tokens(text):,}"
+            if read_by_agent(path)
+            else f"not read (loaded by its script; {len(text.encode()):,} bytes)",
+        )
+        for path, text in files.items()
+    ]
+    whole = sum(tokens(text) for path, text in files.items() if read_by_agent(path))
+    rows.append(("the whole skill, as an agent reads it", f"{whole:,}"))
     return table(["File", "Tokens (at most)"], rows) + "\n"
 
 
