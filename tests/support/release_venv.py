@@ -24,6 +24,7 @@ USERS = (
     "tests/tools/upgrading/test_migrations.py",
     "tests/tools/skill/test_scripts.py",
     "tests/tools/skill/test_explain_script.py",
+    "tests/tools/skill/test_check_wiring_script.py",
 )
 
 
