@@ -15,8 +15,8 @@ It makes the core checks of the site project's ``check_wiring`` command, on the 
   one-hot against index actions, a stored log-probability without a gradient;
 - forward: the loss's forward pass raised although every check passed; with problems found, the
   suggested ``set_keys`` calls are applied to a copy and the forward pass is run again.
-It leaves to the full command what needs the project's measurements on its loss zoo: which keys a loss
-needs without raising (a key whose absence changes the loss's numbers silently), ``network_output``
+It leaves to the full command what needs the project's measurements on its loss zoo: the keys whose
+absence changes the loss's numbers without raising, ``network_output``
 (a key the loss reads from what one of its own networks writes: here such a wiring is not ready through
 the ``forward`` problem), who writes each key, and losses that declare no ``in_keys``.
 Exit status: 0 ready, 1 problems found, 2 bad input.
@@ -52,7 +52,7 @@ INDEX_SPACES = ("categorical",)
 ONE_HOT_DISTRIBUTIONS = ("OneHotCategorical", "MaskedOneHotCategorical")
 INDEX_DISTRIBUTIONS = ("Categorical", "MaskedCategorical")
 LEFT_TO_THE_COMMAND = (
-    "network_output (keys the loss reads from its own networks' outputs), keys a loss needs without raising, "
+    "network_output (keys the loss reads from its own networks' outputs), keys whose absence changes the loss's numbers silently, "
     "who writes each key: the site project's check_wiring command"
 )
 
