@@ -94,8 +94,10 @@ def _command(wirings: Path, name: str, capsys) -> dict:
 
 
 def _findings(report: dict) -> tuple[str, list]:
+    """The verdict and the problems, in no particular order: the command lists a loss's keys in the order its
+    measurement met them, the script in the order the loss declares them."""
     problems = [(p["kind"], p["key"], p["fix"]) for p in report["problems"]]
-    return report["verdict"], problems
+    return report["verdict"], sorted(problems, key=json.dumps)
 
 
 def test_the_script_imports_nothing_of_the_project():
