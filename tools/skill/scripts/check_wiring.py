@@ -143,16 +143,23 @@ class Expected:
         return {m.field for m in self.maps}
 
 
+def declared_in_keys(obj) -> list[tuple[str, ...]] | None:
+    """What a loss or an estimator declares it reads; None when it declares nothing it can tell."""
+    try:
+        declared = getattr(obj, "in_keys", None)
+        return None if declared is None else [as_key(k) for k in declared]
+    except Exception:  # a property that cannot answer before the first forward pass: nothing declared
+        return None
+
+
 def expected_keys(loss, estimator) -> list[Expected] | None:
     """The keys the loss and its estimator declare they read, with the set_keys names that point at each."""
-    declared = getattr(loss, "in_keys", None)
+    declared = declared_in_keys(loss)
     if declared is None:
         return None
-    keys = [as_key(k) for k in declared]
-    readers = {k: [f"{type(loss).__name__}.in_keys"] for k in keys}
-    if estimator is not None:
-        for k in (as_key(k) for k in getattr(estimator, "in_keys", ())):
-            readers.setdefault(k, []).append(f"{type(estimator).__name__}.in_keys")
+    readers = {k: [f"{type(loss).__name__}.in_keys"] for k in declared}
+    for k in (declared_in_keys(estimator) or []) if estimator is not None else []:
+        readers.setdefault(k, []).append(f"{type(estimator).__name__}.in_keys")
     fields = key_fields(loss)
     est_fields = key_fields(estimator) if estimator is not None else {}
     found = []
