@@ -1,14 +1,14 @@
 // Paste a traceback, get the answer: the browser half of the one matcher.
 //
 // The index (explain-index.json, written by the build beside inventory.json) and the rules are
-// the project's: tools/error_catalog/facts/pasted.py reads what was pasted, match.py scores each
+// the project's: tools/error_catalog/facts/match.py reads what was pasted (parse), then scores each
 // target of the index. This file follows those rules step for step on the same index, so the box,
 // the search box and the `explain_error` command rank alike; tests/site/test_explain_browser.py
 // feeds both the same texts and compares their answers. Served locally; no dependencies.
 (function () {
   "use strict";
 
-  // ---- pasted.py -------------------------------------------------------------------------------
+  // ---- match.py: parse ----------------------------------------------------------------------------
   var EXCEPTION = /(?:^|[\s()\[\]:'"])((?:[A-Za-z_][A-Za-z0-9_]*\.)*((?:[A-Za-z_][A-Za-z0-9_]*)?(?:Error|Exception|Warning|Exit|Interrupt)))(?:\s*:\s*|\s*$)/;
   var FRAME = /File "([^"]+)", line \d+, in ([^\s]+)/;
   var MESSAGE_END = /^\s*$|^\s*File "|^Traceback |^During handling|^The above exception/;

@@ -23,6 +23,8 @@ USERS = (
     "tests/tools/cli/test_other_release.py",
     "tests/tools/upgrading/test_migrations.py",
     "tests/tools/skill/test_scripts.py",
+    "tests/tools/skill/test_explain_script.py",
+    "tests/tools/skill/test_check_wiring_script.py",
 )
 
 

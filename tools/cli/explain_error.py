@@ -17,17 +17,7 @@ from pathlib import Path
 
 from tools.core.errors import UsageError, entry_point, require_torchrl
 from tools.error_catalog.facts import installed_index, match_index
-from tools.error_catalog.facts.match import RESULTS, explain
-
-LABELS = {
-    "entry": "troubleshooting entry",
-    "mechanism": "how it goes wrong",
-    "site": "raised here",
-    "release": "release history",
-    "fix": "fixed upstream",
-    "function": "what this function checks",
-    "module": "what this module raises",
-}
+from tools.error_catalog.facts.match import KIND_LABELS, RESULTS, explain
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -81,7 +71,7 @@ def main_args(argv: list[str] | None) -> int:
             f"Pages are relative to the site's root (make serve: http://127.0.0.1:8000/); torchrl {index['torchrl']}."
         )
         for number, result in enumerate(results, start=1):
-            print(f"{number}. [{LABELS.get(result.kind, result.kind)}] {result.title}")
+            print(f"{number}. [{KIND_LABELS.get(result.kind, result.kind)}] {result.title}")
             print(f"   {result.url}")
             if result.note:
                 print(f"   {result.note}")

@@ -9,8 +9,7 @@ import pytest
 from tests.support.pasted_errors import traceback_text, value
 from tools.error_catalog.facts import catalog, match_index
 from tools.error_catalog.facts.index import bare
-from tools.error_catalog.facts.match import MIN_FIXED, SITE, WHOLE, explain, normalise, regex
-from tools.error_catalog.facts.pasted import parse
+from tools.error_catalog.facts.match import MIN_FIXED, SITE, WHOLE, explain, normalise, parse, regex
 from tools.error_catalog.facts.records import RERAISE
 from tools.troubleshooting.facts import captures
 

@@ -11,8 +11,7 @@ from omegaconf import OmegaConf
 
 from tools.core.errors import error_text
 from tools.error_catalog.facts import match_index, release_texts
-from tools.error_catalog.facts.match import RELEASE, WHOLE, _template_score, explain, regex
-from tools.error_catalog.facts.pasted import parse
+from tools.error_catalog.facts.match import RELEASE, WHOLE, _template_score, explain, parse, regex
 from tools.error_catalog.facts.releases import (
     VAR_KEYWORD,
     _import_messages,

@@ -12,8 +12,19 @@ def test_every_limit_holds():
     for path, text in files.items():
         if path.startswith("references/"):
             assert budgets.tokens(text) < budgets.REFERENCE_LIMIT, path
-    assert sum(budgets.tokens(text) for text in files.values()) < budgets.WHOLE_LIMIT
+    read = {path: text for path, text in files.items() if budgets.read_by_agent(path)}
+    assert sum(budgets.tokens(text) for text in read.values()) < budgets.WHOLE_LIMIT
     assert budgets.over_budget(files) == []
+
+
+def test_only_the_scripts_data_files_are_left_out_of_the_count():
+    files = skill_files()
+    left_out = sorted(path for path in files if not budgets.read_by_agent(path))
+    assert left_out == ["scripts/error-index.json"]
+    assert all(budgets.read_by_agent(path) for path in files if path.endswith((".md", ".py")))
+    heavier = dict(files)
+    heavier["scripts/explain_error.py"] += "x" * budgets.WHOLE_LIMIT * budgets.BYTES_PER_TOKEN
+    assert any(p.startswith("the whole skill:") for p in budgets.over_budget(heavier))
 
 
 def test_a_file_over_its_limit_is_named():

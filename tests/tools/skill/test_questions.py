@@ -15,6 +15,7 @@ import yaml
 from tools.config_groups.facts import survey
 from tools.core.keys import key_text
 from tools.losses.facts import record_of
+from tools.skill.views.budgets import read_by_agent
 from tools.skill.views.concern import skill_files
 from tools.sota.facts import summaries
 from tools.troubleshooting.facts import curated_entries
@@ -60,8 +61,10 @@ def expected(kind: str, subject: str, step: str = "") -> tuple[str, list[str]]:
 
 
 def answer_location(files: dict[str, str], marker: str, answers: list[str]) -> str | None:
-    """``path:line`` of the first line holding the subject's marker and every answer."""
+    """``path:line`` of the first line an agent reads holding the subject's marker and every answer."""
     for path, text in files.items():
+        if not read_by_agent(path):
+            continue
         for number, line in enumerate(text.splitlines(), 1):
             line = _words(line)
             if marker in line and all(answer in line for answer in answers):

@@ -23,14 +23,16 @@ from tools.error_catalog.facts.match import (
     RELEASE,
     SITE,
     WHOLE,
+    Pasted,
+    Raised,
     Target,
     common_words,
     distinctive,
+    normalise,
     regex,
     score,
     words,
 )
-from tools.error_catalog.facts.pasted import Pasted, Raised, normalise
 from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
 from tools.error_catalog.facts.releases import ReleaseText
 

@@ -13,6 +13,7 @@ from tools.config_groups.facts import survey
 from tools.core import urls
 from tools.core.distributions import installed
 from tools.core.keys import key_text
+from tools.error_catalog.facts import match_index
 from tools.losses.facts import all_records
 from tools.sota.facts import summaries
 from tools.troubleshooting.facts import captures, curated_entries
@@ -166,8 +167,23 @@ def _changes() -> list[UpgradeChange]:
     ]
 
 
+def error_index() -> dict:
+    """The troubleshooting matcher's index for the pinned torchrl: what ``explain_error`` and the page's box
+    read, shipped whole with the skill's explainer so that both rank alike."""
+    return match_index()
+
+
 def skill_facts() -> SkillFacts:
     return SkillFacts(installed().get("torchrl", ""), _loss_facts(), _builds(), _sota(), _errors(), _changes())
 
 
-__all__ = ["ConfigBuild", "ErrorEntry", "LossFacts", "SkillFacts", "SotaDirectory", "UpgradeChange", "skill_facts"]
+__all__ = [
+    "ConfigBuild",
+    "ErrorEntry",
+    "LossFacts",
+    "SkillFacts",
+    "SotaDirectory",
+    "UpgradeChange",
+    "error_index",
+    "skill_facts",
+]

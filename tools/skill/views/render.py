@@ -44,7 +44,7 @@ def render_skill(facts: SkillFacts) -> str:
         (
             "Pick the loss for the setting and action space",
             f"{LOSSES} (Losses by family)",
-            "`inspect_loss_keys --list`",
+            "`python scripts/inspect_loss_keys.py --list`",
         ),
         (
             "Read the keys the loss reads and the estimator it makes",
@@ -54,8 +54,8 @@ def render_skill(facts: SkillFacts) -> str:
         ("Choose the value estimator and target update", f"{ALGORITHMS}", "`inspect_loss_keys LOSS`"),
         (
             "Wire the data to the keys with `set_keys`",
-            f"{LOSSES} (Keys and estimators)",
-            "`check_wiring FILE.py:FUNCTION`",
+            f"{LOSSES} (Checking a wiring)",
+            "`python scripts/check_wiring.py FILE.py:FUNCTION`",
         ),
         (
             "Build with a Hydra config group, or by hand",
@@ -63,7 +63,11 @@ def render_skill(facts: SkillFacts) -> str:
             "`inspect_config GROUP/NAME`",
         ),
         ("Compare with a SOTA script", f"{SOTA}", "the SOTA page's Markdown export"),
-        ("Explain the first error before changing code", f"{TROUBLESHOOTING}", "`explain_error < traceback.txt`"),
+        (
+            "Explain the first error before changing code",
+            f"{TROUBLESHOOTING}",
+            "`python scripts/explain_error.py < traceback.txt`",
+        ),
         ("Check what changed between releases", f"{UPGRADING}", "the upgrade pages' Markdown exports"),
     ]
     lines = [
@@ -77,9 +81,11 @@ def render_skill(facts: SkillFacts) -> str:
         f"# TorchRL objectives and training (torchrl {facts.torchrl})",
         "",
         "Every fact in this skill was read from the installed torchrl when the site was built; the references",
-        "say where the full pages are. `scripts/inspect_loss_keys.py` needs only torchrl and answers for the",
-        "torchrl installed where it runs. `check_wiring`, `explain_error`, `inspect_loss_keys` and",
-        "`inspect_config` are the site project's commands (`pip install -e .` in its repository).",
+        "say where the full pages are. The scripts run standalone: `scripts/inspect_loss_keys.py` and",
+        "`scripts/check_wiring.py` need only torchrl and answer for the torchrl installed where they run;",
+        f"`scripts/explain_error.py` needs only Python and matches torchrl {facts.torchrl}'s errors.",
+        "`check_wiring`, `explain_error`, `inspect_loss_keys` and `inspect_config` are the site project's",
+        "commands (`pip install -e .` in its repository).",
         "",
         "## Routing",
         "",
@@ -123,7 +129,16 @@ def render_losses(facts: SkillFacts) -> str:
             ["Loss", "Keys it reads (set_keys name=default)", "Default estimator", "Declared estimators", "Loss terms"],
             rows,
         )
-        + "\n\n## Losses by family\n\n"
+        + "\n\n## Checking a wiring\n\n"
+        "`python scripts/check_wiring.py FILE.py:FUNCTION` (FUNCTION returns `(loss, data)`) makes the `check_wiring` "
+        "command's core checks: keys the loss and its estimator declare (`in_keys`) that the data lacks, with the "
+        "`set_keys` fix; reward, done and terminated shapes; done where terminated; a time dimension; one-hot "
+        "against index actions; a stored log-probability with a gradient; the forward pass. It leaves to the "
+        "command the keys a loss reads from its own networks' outputs (a critic writing another value key: the "
+        "script says not ready through the forward pass) and the keys whose absence changes the loss's "
+        "numbers without raising, both measured on the site's loss zoo; see "
+        f"[{urls.CHECK_WIRING}]({export_link(urls.CHECK_WIRING)}).\n"
+        + "\n## Losses by family\n\n"
         + table(["Loss", "Family", "Setting", "Action space"], families)
         + "\n"
     )
@@ -185,7 +200,8 @@ def render_troubleshooting(facts: SkillFacts) -> str:
         "Leaves out: the fixes' code, the captured texts in full, the failures grouped by mechanism and the error "
         f"catalogue of every raise in the covered code: see [{urls.TROUBLESHOOTING}]({export_link(urls.TROUBLESHOOTING)}), "
         f"[{urls.TROUBLESHOOTING_MECHANISMS}]({export_link(urls.TROUBLESHOOTING_MECHANISMS)}) and "
-        f"[{urls.ERROR_CATALOG}]({export_link(urls.ERROR_CATALOG)}); the `explain_error` command matches a pasted traceback.",
+        f"[{urls.ERROR_CATALOG}]({export_link(urls.ERROR_CATALOG)}). `python scripts/explain_error.py < traceback.txt` "
+        "matches a pasted traceback against all of them, with the site's matcher and index (as the `explain_error` command).",
         "",
     ]
     pages = dict.fromkeys(entry.page.partition("#")[0] for entry in facts.errors)
@@ -242,10 +258,20 @@ def render_files(facts: SkillFacts, scripts: dict[str, str]) -> dict[str, str]:
     }
 
 
-def render_summary(files: dict[str, str], tokens) -> str:
-    """The Tools page's table of the skill's files, with the tokens each costs (``tokens``: text -> bound)."""
-    rows = [(f"`{path}`", f"{tokens(text):,}") for path, text in files.items()]
-    rows.append(("the whole skill", f"{sum(tokens(text) for text in files.values()):,}"))
+def render_summary(files: dict[str, str], tokens, read_by_agent) -> str:
+    """The Tools page's table of the skill's files, with the tokens each costs (``tokens``: text -> bound);
+    a data file a script loads (``read_by_agent`` false) shows its size instead, and is not in the total."""
+    rows = [
+        (
+            f"`{path}`",
+            f"{tokens(text):,}"
+            if read_by_agent(path)
+            else f"not read (loaded by its script; {len(text.encode()):,} bytes)",
+        )
+        for path, text in files.items()
+    ]
+    whole = sum(tokens(text) for path, text in files.items() if read_by_agent(path))
+    rows.append(("the whole skill, as an agent reads it", f"{whole:,}"))
     return table(["File", "Tokens (at most)"], rows) + "\n"
 
 
