@@ -16,7 +16,7 @@ import pytest
 from tests.site import ranking
 from tests.site.test_browser import pytestmark  # noqa: F401  (marks)
 
-TOP3_FLOOR = {"pasted": 0.95, "symptom": 0.9, "identifier": 0.95, "question": 0.85, "typo": 0.9}
+TOP3_FLOOR = {"pasted": 0.95, "symptom": 0.9, "identifier": 0.95, "question": 0.9, "typo": 0.9}
 TOP1_FLOOR = 0.7  # each pasted form
 ENOUGH = 150
 
