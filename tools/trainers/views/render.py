@@ -109,8 +109,11 @@ def render_parameters(r: TrainerRecord) -> str:
             [*flags.get(p.name, []), _parameter_notes(r, p)] if _parameter_notes(r, p) else flags.get(p.name, [])
         )
         badge = registry.badges(f"trainers {r.name} parameters.{p.name}", urls.trainer(r.name))
-        rows.append((f"`{p.name}`{badge}", default, cell.code(p.annotation), described, notes))
-    return intro + "\n\n" + table(("Parameter", "Default", "Annotation", "Description", "Notes"), rows) + "\n"
+        # Most parameters have no note: a column of its own was mostly empty and pushed the table past the
+        # page's width, so a note follows the description in its cell.
+        noted = "<br>".join(part for part in (described, f"**Notes:** {notes}" if notes else "") if part)
+        rows.append((f"`{p.name}`{badge}", default, cell.code(p.annotation), noted))
+    return intro + "\n\n" + table(("Parameter", "Default", "Annotation", "Description and notes"), rows) + "\n"
 
 
 def render_default_hooks(r: TrainerRecord, points: HookPointSurvey) -> str:
