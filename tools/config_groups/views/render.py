@@ -47,18 +47,25 @@ def render_groups(survey: ConfigSurvey) -> str:
             target = f"`{config.target}`" if config.target else "none (a base class)"
             named = f'<span id="{anchor(config.name)}"></span>`{config.name}`'
             named += registry.badges(f"configs {config.name}", urls.CONFIG_GROUPS)
-            rows.append((f"`{group.name}/{entry.name}`", named, target, _builds(config), config.resolved_how))
+            builds = _builds(config)
+            if config.resolved_how and config.resolved_how != TARGET_IS_THE_CLASS:
+                builds += f"<br>*known from: {config.resolved_how}*"
+            rows.append((f"`{group.name}/{entry.name}`", named, target, builds))
         # Folded: unfolded, the tables made the page far taller than the reader sweep's limit; a link
         # to #cfg-<Config> opens its block (browsers reveal a closed <details> holding a fragment's target).
         count = f"{len(rows)} option{'s' if len(rows) != 1 else ''}"
         out += [f'??? note "The {count} of `{group.name}`"', ""]
-        header = ("Option", "Config dataclass", "`_target_`", "Builds", "How the class is known")
-        hows = {row[-1] for row in rows}
-        if hows == {TARGET_IS_THE_CLASS}:
-            # A column repeating one phrase on every row widened the table past its box, cutting that
-            # phrase at the edge; said once above the table instead.
+        # How the built class is known, said once, not in a column of its own: a column repeating one phrase
+        # on most rows widened the table past its box and cut that phrase at the edge.
+        hows = {survey.config(entry.config).resolved_how for entry in group.entries} - {""}
+        if hows <= {TARGET_IS_THE_CLASS}:
             out += ["    In this group, each `_target_` is the class it builds.", ""]
-            header, rows = header[:-1], [row[:-1] for row in rows]
+        else:
+            out += [
+                "    Each `_target_` is the class it builds unless its Builds cell says how the class is known.",
+                "",
+            ]
+        header = ("Option", "Config dataclass", "`_target_`", "Builds")
         out += [f"    {line}" for line in table(header, rows).split("\n")]
         out.append("")
     return "\n".join(out)
