@@ -60,6 +60,13 @@ def test_the_tools_page_the_home_page_and_llms_txt_link_the_skill():
     assert "#the-agent-skill" in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     description = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("full_output:")[0]
     assert f"{render.FOLDER}/SKILL.md" in description and render.ARCHIVE in description
+    # Each script an agent runs is named where the agent first reads about the skill.
+    runnable = [
+        path.rsplit("/", 1)[-1]
+        for path, text in skill_files().items()
+        if path.startswith("scripts/") and path.endswith(".py") and '__name__ == "__main__"' in text
+    ]
+    assert runnable and [name for name in runnable if name not in description] == []
 
 
 def test_the_summary_counts_every_file():
