@@ -32,6 +32,8 @@ from pathlib import Path
 
 import yaml
 
+from tests.support.pasted_errors import READER_SCRIPT, READER_SITE_PACKAGES
+
 KINDS = ("pasted", "symptom", "identifier", "question", "typo")
 FORMS = ("first_line", "own_names", "bare", "after_frame", "traceback")
 HANDWRITTEN = Path(__file__).with_name("search-queries.yaml")
@@ -43,8 +45,8 @@ OWN_NAME = "my_own_qwzx_key"
 QUOTED_NAME = re.compile(r"'[A-Za-z_][\w.]*'")
 NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.])")
 # What a reader's terminal prints above an error raised in their script, in a venv of their own.
-READER_FRAME = 'File "/home/reader/project/train.py", line 87, in main'
-SITE_PACKAGES = "/home/reader/project/.venv/lib/python3.12/site-packages/"
+READER_FRAME = f'File "{READER_SCRIPT}", line 87, in main'
+SITE_PACKAGES = f"{READER_SITE_PACKAGES}/"
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,12 @@ from __future__ import annotations
 import random
 import string
 
+# Where a reader's own files sit in the tracebacks these tests paste: one invented place, not a path of
+# the machine that runs the tests (a test that needs the form of a real path builds it from these).
+READER_PROJECT = "/reader/project"
+READER_SCRIPT = f"{READER_PROJECT}/train.py"
+READER_SITE_PACKAGES = f"{READER_PROJECT}/.venv/lib/python3.12/site-packages"
+
 
 def value(rng: random.Random) -> str:
     """A value a user's run might put in a field: a key name, a number, a shape, a class name."""
@@ -44,10 +50,10 @@ def traceback_text(frames: list[str], error_text: str) -> str:
     """A traceback as Python prints it, through the given torchrl frames (innermost first) to the error."""
     lines = [
         "Traceback (most recent call last):",
-        '  File "/opt/project/train.py", line 40, in <module>',
+        f'  File "{READER_SCRIPT}", line 40, in <module>',
         "    loss(batch)",
     ]
     for frame in reversed(frames):
         path, function = frame.rsplit(":", 1)
-        lines += [f'  File "/opt/venv/lib/python3.11/site-packages/{path}", line 1, in {function}', "    ..."]
+        lines += [f'  File "{READER_SITE_PACKAGES}/{path}", line 1, in {function}', "    ..."]
     return "\n".join([*lines, error_text])

@@ -10,16 +10,17 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import build_env
+from tests.support.pasted_errors import READER_SCRIPT, READER_SITE_PACKAGES
 from tools.core.paths import ROOT
 
 SCRIPT = Path(sys.executable).with_name("explain_error")
 
-TRACEBACK = """Traceback (most recent call last):
-  File "/home/me/train.py", line 31, in <module>
+TRACEBACK = f"""Traceback (most recent call last):
+  File "{READER_SCRIPT}", line 31, in <module>
     loss_vals = loss(batch)
-  File "/opt/venv/lib/python3.11/site-packages/torchrl/objectives/ppo.py", line 990, in forward
+  File "{READER_SITE_PACKAGES}/torchrl/objectives/ppo.py", line 990, in forward
     log_weight, dist, kl_approx = self._log_weight(tensordict, adv_shape=advantage.shape[:-1])
-  File "/opt/venv/lib/python3.11/site-packages/torchrl/objectives/ppo.py", line 854, in _log_weight
+  File "{READER_SITE_PACKAGES}/torchrl/objectives/ppo.py", line 854, in _log_weight
     raise KeyError(
 KeyError: "Couldn't find the log-prob my_old_log_prob in the input data."
 """

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 from omegaconf import OmegaConf
 
+from tests.support.pasted_errors import READER_SITE_PACKAGES
 from tools.core.errors import error_text
 from tools.error_catalog.facts import match_index, release_texts
 from tools.error_catalog.facts.match import RELEASE, WHOLE, _template_score, explain, parse, regex
@@ -17,7 +18,7 @@ from tools.error_catalog.facts.releases import (
     _import_messages,
     _keyword_messages,
     location,
-    snapshot_entry,
+    section_entries,
 )
 from tools.torchrl.keywords import rejects_unknown_keyword
 from tools.upgrading.facts import current
@@ -59,18 +60,10 @@ def test_the_import_forms_are_what_python_raises():
 def _installed_without_any_keyword(section: str) -> list[tuple[str, str]]:
     """(module, qualname) of the installed objects of a section whose signatures take no arbitrary keyword."""
     snapshot = current()
-    holder = {
-        "losses": snapshot["losses"],
-        "trainers": snapshot["trainers"]["classes"],
-        "hooks": snapshot["hooks"],
-        "estimators.classes": snapshot["estimators"]["classes"],
-        "updaters": snapshot["updaters"],
-        "functions": snapshot["functions"],
-    }[section]
     return [
         location(snapshot, section, name)
-        for name in sorted(holder)
-        if not any(p.get("kind") == VAR_KEYWORD for p in snapshot_entry(snapshot, section, name).get("parameters", []))
+        for name, entry in sorted(section_entries(snapshot, section).items())
+        if not any(p.get("kind") == VAR_KEYWORD for p in entry.get("parameters", []))
     ]
 
 
@@ -111,7 +104,7 @@ def _paste(text, template) -> str:
         if not part.is_field:
             filled.append(part.text)
         elif "cannot import" in fixed:
-            filled.append(" (/home/me/venv/lib/python3.11/site-packages/torchrl/__init__.py)")
+            filled.append(f" ({READER_SITE_PACKAGES}/torchrl/__init__.py)")
         elif fixed.startswith(".__init__()"):
             filled.append("SomeParentClass")  # the class that defines the inherited __init__
         else:

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 
+from tests.support.pasted_errors import READER_SITE_PACKAGES
 from tools.troubleshooting.facts.capture import (
     FRESH_SCRIPT_RECURSION_LIMIT,
     CaptureError,
@@ -74,7 +75,7 @@ def test_a_block_that_does_not_behave_names_the_entry(code, says):
 
 
 def test_machine_specific_parts_are_shortened():
-    text = "ImportError: cannot import name 'X' from 'torchrl' (/home/me/venv/lib/python3.11/site-packages/torchrl/x.py) at 0x7fc1f79385d0"
+    text = f"ImportError: cannot import name 'X' from 'torchrl' ({READER_SITE_PACKAGES}/torchrl/x.py) at 0x7fc1f79385d0"
     assert redact(text) == "ImportError: cannot import name 'X' from 'torchrl' (.../site-packages/torchrl/x.py) at 0x…"
 
 

@@ -19,23 +19,29 @@ from dataclasses import dataclass
 
 from tools.error_catalog.facts.records import Part
 from tools.upgrading.facts.anchors import change_anchor
+from tools.upgrading.facts.curated import minor
 from tools.upgrading.facts.records import ADDED, REMOVED, RENAMED, Change, Step
 
 # The sections whose objects are classes a user constructs, and where each keeps a class's parameters.
 CLASS_SECTIONS = ("losses", "trainers", "hooks", "estimators.classes", "updaters", "configs")
-_ENTRIES: dict[str, Callable[[dict, str], dict]] = {
-    "losses": lambda snap, name: snap.get("losses", {}).get(name, {}),
-    "trainers": lambda snap, name: snap.get("trainers", {}).get("classes", {}).get(name, {}),
-    "hooks": lambda snap, name: snap.get("hooks", {}).get(name, {}),
-    "estimators.classes": lambda snap, name: snap.get("estimators", {}).get("classes", {}).get(name, {}),
-    "updaters": lambda snap, name: snap.get("updaters", {}).get(name, {}),
-    "functions": lambda snap, name: snap.get("functions", {}).get(name, {}),
+_HOLDERS: dict[str, Callable[[dict], dict]] = {
+    "losses": lambda snap: snap.get("losses", {}),
+    "trainers": lambda snap: snap.get("trainers", {}).get("classes", {}),
+    "hooks": lambda snap: snap.get("hooks", {}),
+    "estimators.classes": lambda snap: snap.get("estimators", {}).get("classes", {}),
+    "updaters": lambda snap: snap.get("updaters", {}),
+    "functions": lambda snap: snap.get("functions", {}),
 }
+
+
+def section_entries(snapshot: dict, section: str) -> dict:
+    """Name -> entry of the objects of one snapshot section whose parameters it records."""
+    return _HOLDERS[section](snapshot)
 
 
 def snapshot_entry(snapshot: dict, section: str, name: str) -> dict:
     """What a snapshot holds of one object whose parameters it records ({} when it holds nothing)."""
-    return _ENTRIES[section](snapshot, name)
+    return section_entries(snapshot, section).get(name, {})
 
 
 def location(snapshot: dict, section: str, name: str) -> tuple[str, str] | None:
@@ -52,7 +58,7 @@ def location(snapshot: dict, section: str, name: str) -> tuple[str, str] | None:
 # A parameter list that takes any keyword: an unknown one raises nothing Python words.
 VAR_KEYWORD = "var-keyword"
 
-IMPORT, ATTRIBUTE, KEYWORD, CONFIG_KEY = "ImportError", "AttributeError", "TypeError", "ConfigKeyError"
+IMPORT, ATTRIBUTE, KEYWORD = "ImportError", "AttributeError", "TypeError"
 
 
 @dataclass(frozen=True)
@@ -72,10 +78,6 @@ def _text(text: str) -> Part:
 
 
 ANY = Part(field="...")  # what a message holds around the part that names the change (a path, a key)
-
-
-def minor(release: str) -> str:
-    return ".".join(release.split(".")[:2])
 
 
 def _import_messages(name: str, module: str | None) -> list[list[Part]]:
@@ -116,28 +118,19 @@ def _inherited(name: str) -> list[Part]:
     return [ANY, _text(f".__init__() got an unexpected keyword argument '{name}'")]
 
 
-@dataclass(frozen=True)
-class _Side:
-    """The release whose users meet a change's errors, and the words for what happened."""
-
-    release: str
-    snapshot: dict
-    verb: str  # "is new in", "was removed in", "was renamed in"
-
-
 def _verb(change: Change) -> str:
     if change.kind == ADDED:
         return "is new in"
     return "was renamed in" if change.category == RENAMED else "was removed in"
 
 
-def _side(change: Change, step: Step, snapshot_of: Callable[[str], dict]) -> _Side:
-    release = step.old if change.kind == ADDED else step.new
-    return _Side(release, snapshot_of(release), _verb(change))
+def _erring_release(change: Change, step: Step) -> str:
+    """The release whose users meet a change's errors: the older one for an addition, else the newer."""
+    return step.old if change.kind == ADDED else step.new
 
 
 def _what(
-    change: Change, side: _Side, python_words: Callable[[str, str], bool | None]
+    change: Change, snapshot: dict, python_words: Callable[[str, str], bool | None]
 ) -> tuple[str, str, list[list[Part]]] | None:
     """(subject, exception, messages) of one change, or None when Python raises nothing of its own."""
     area, _, name = change.field.partition(".")
@@ -148,8 +141,8 @@ def _what(
         return short, IMPORT, _import_messages(short, module or None)
     if change.section == "configs" and area == "fields":
         return f"{change.object}.{name}", "", _keyword_messages("configs", change.object, name, [])
-    if area == "parameters" and change.section in _ENTRIES:
-        parameters = snapshot_entry(side.snapshot, change.section, change.object).get("parameters")
+    if area == "parameters" and change.section in _HOLDERS:
+        parameters = snapshot_entry(snapshot, change.section, change.object).get("parameters")
         worded = python_words(change.section, change.object)
         messages = _keyword_messages(change.section, change.object, name, parameters, worded)
         return (f"{name} (a keyword of {change.object})", KEYWORD, messages) if messages else None
@@ -184,14 +177,13 @@ def step_texts(
             continue
         if not change.field and (change.object.rpartition(".")[2], change.kind) in exported:
             continue
-        side = _side(change, step, snapshot_of)
-        what = _what(change, side, python_words)
+        what = _what(change, snapshot_of(_erring_release(change, step)), python_words)
         if what is None:
             continue
         subject, exception, messages = what
         text = ReleaseText(
             id=f"{step.slug} {change.key}",
-            title=f"{subject} {side.verb} torchrl {minor(step.new)}",
+            title=f"{subject} {_verb(change)} torchrl {minor(step.new)}",
             page=f"{page}#{change_anchor(change)}",
             exception=exception,
             messages=messages,

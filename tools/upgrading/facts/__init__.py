@@ -19,7 +19,7 @@ from tools.torchrl.snapshot import snapshot
 from tools.torchrl.snapshot.blocks import block_digest
 from tools.upgrading.facts import curated, measured
 from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_step
-from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, snapshot_file, step_slug
+from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, minor, snapshot_file, step_slug
 from tools.upgrading.facts.records import Step, Upgrades
 
 # The pinned torchrl's snapshot, read in this process (keyed on the installed versions and the snapshot's code).
@@ -54,7 +54,7 @@ def _upgrades() -> Upgrades:
         slug = step_slug(old, shown_new)
         verdicts = measured.verdicts(shown_new)
         changes = classify_step(_facts(old), _facts(new), slug, notes, verdicts)
-        title = f"{'.'.join(old.split('.')[:2])} to {'.'.join(shown_new.split('.')[:2])}"
+        title = f"{minor(old)} to {minor(shown_new)}"
         step_notes = [n for n in notes if n.step == slug]
         measured_in = shown_new if measured.stored(shown_new) is not None else None
         steps.append(Step(slug, old, shown_new, title, changes, step_notes, measured_in=measured_in))

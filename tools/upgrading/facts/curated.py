@@ -49,9 +49,14 @@ class CuratedDataError(Exception):
     """data/upgrading.yaml or its migration files are incomplete or inconsistent; the message says where."""
 
 
+def minor(release: str) -> str:
+    """``0.14.1`` -> ``0.14``."""
+    return ".".join(release.split(".")[:2])
+
+
 def step_slug(old: str, new: str) -> str:
     """``0.13.3``, ``0.14.1`` -> ``0.13-to-0.14``: a page per minor step."""
-    return f"{'.'.join(old.split('.')[:2])}-to-{'.'.join(new.split('.')[:2])}"
+    return f"{minor(old)}-to-{minor(new)}"
 
 
 def snapshot_file(release: str):

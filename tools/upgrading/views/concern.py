@@ -13,6 +13,7 @@ from tools.core.registry import Concern
 from tools.troubleshooting.facts import curated_entries
 from tools.upgrading.facts import before_outcome, upgrades
 from tools.upgrading.facts.anchors import change_anchor
+from tools.upgrading.facts.curated import minor
 from tools.upgrading.facts.records import ADDED, ANNOTATION_ONLY, NEEDS_NOTE, Step
 from tools.upgrading.views import render
 from tools.upgrading.views import schema as _inventory_schema
@@ -80,7 +81,7 @@ def _badges() -> dict[str, list[tuple[str, str]]]:
     newest = data.steps[-1] if data.steps and data.steps[-1].new == data.pinned else None
     if newest is not None:
         where = render.page(newest)
-        version = render.minor(newest.new)
+        version = minor(newest.new)
         for c in newest.changes:
             if c.category == ANNOTATION_ONLY or c.section == "deprecations":
                 continue

@@ -9,7 +9,7 @@ from tools.core import urls
 from tools.core.markdown import code, markdown, table, text
 from tools.upgrading.facts import measure, measured
 from tools.upgrading.facts.anchors import EVERY_DIFFERENCE, NEW_FEATURE_SECTIONS, lists_as_new
-from tools.upgrading.facts.curated import KEPT_RELEASE
+from tools.upgrading.facts.curated import KEPT_RELEASE, minor
 from tools.upgrading.facts.diff import DEFAULT as DEFAULT_KIND
 from tools.upgrading.facts.measured import MUST_GIVE
 from tools.upgrading.facts.records import (
@@ -39,10 +39,6 @@ IMPACT_TITLES = {
 
 def page(step: Step) -> str:
     return urls.upgrade_step(step.slug)
-
-
-def minor(release: str) -> str:
-    return ".".join(release.split(".")[:2])
 
 
 def _where(c: Change) -> str:
