@@ -25,7 +25,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export LOCAL_BUILD ?= 1
 
 .DEFAULT_GOAL := help
-.PHONY: help serve build test bench clean outputs curves curve-plots capture-mismatch sota-data sota-verify sota-compose fix-history fix-history-verify troubleshooting-accept parity-accept api-snapshot release-venv skill
+.PHONY: help serve build test bench clean outputs records curves curve-plots capture-mismatch sota-data sota-verify sota-compose fix-history fix-history-verify troubleshooting-accept parity-accept api-snapshot release-venv skill
 
 help: ## List the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  make %-18s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -62,6 +62,9 @@ test: $(STAMP) ## Run every test: import contract, code style, types, code block
 
 bench: $(STAMP) ## Time the build, live reload and tests into bench/latest.json (BENCH_RUNS=3, BENCH_SKIP_TESTS=1 for a quick run; README)
 	$(PY) -m bench.run
+
+records: $(STAMP) ## Measure again the record sets kept in outputs/records/ (what torchrl does on tiny networks), where stale
+	$(PY) -m tools.cli.records
 
 outputs: $(STAMP) ## Re-run the examples whose output pages show, and the recipes under the probe, where stale (outputs/; PATHS="a.py b.py" for some)
 	$(PY) -m tools.cli.outputs $(PATHS)

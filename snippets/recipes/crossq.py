@@ -122,6 +122,7 @@ def train(
         row = {
             "frames": frames,
             "episode_return": batch["next", "episode_reward"][ended].mean().item(),
+            "episodes": int(ended.sum()),
             "loss_actor": losses["loss_actor"].item(),
             "loss_qvalue": losses["loss_qvalue"].item(),
             "loss_alpha": losses["loss_alpha"].item(),

@@ -112,6 +112,7 @@ def train(
         row = {
             "frames": frames,
             "episode_return": batch["next", "episode_reward"][ended].mean().item(),
+            "episodes": int(ended.sum()),
             "loss_actor": losses["loss_actor"].item(),
             "loss_value": losses["loss_value"].item(),
             "noise_eps": exploration.eps.item(),

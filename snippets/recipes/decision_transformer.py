@@ -20,6 +20,7 @@ TOTAL_FRAMES = 3_000  # frames in the offline dataset (whole episodes: the last 
 DEMONSTRATORS = ((1.0, 0.5), (0.0, 1.0), (1.0, 0.0))
 REFERENCE_EPISODES = 5  # episodes of the random policy and of the first demonstrator: the normalised score's ends
 OFFLINE_STEPS = 400  # optimiser steps on the dataset
+EVAL_EPISODES = 1  # evaluation episodes per log row and asked-for return
 STEPS_PER_LOG = 100  # optimiser steps between two log rows
 BUFFER_SIZE = 10_000  # replay capacity: holds the whole dataset
 CONTEXT = 10  # steps per training sequence, and steps the policy sees when it acts
@@ -104,17 +105,23 @@ def evaluate(env, model, target_return: float) -> float:
         td = td["next"]
 
 
+def mean_return(env, model, target_return: float, episodes: int) -> float:
+    """The mean of ``episodes`` evaluation returns asking for ``target_return``."""
+    return sum(evaluate(env, model, target_return) for _ in range(episodes)) / episodes
+
+
 def train(
     total_frames: int = TOTAL_FRAMES,
     offline_steps: int = OFFLINE_STEPS,
     batch_size: int = BATCH_SIZE,
     lr: float = LR,
+    eval_episodes: int = EVAL_EPISODES,
     seed: int = SEED,
 ) -> list[dict]:
     """Collect the dataset, train on it; return one log row per STEPS_PER_LOG optimiser steps.
 
-    ``episode_return`` is an evaluation return: one episode asking for
-    TARGET_RETURN, on a separate environment, after the row's updates, also
+    ``episode_return`` is an evaluation return: the mean of eval_episodes
+    episodes asking for TARGET_RETURN, on a separate environment, after the row's updates, also
     normalised (``normalised_return``: 0 the random policy, 100 the first
     demonstrator); ``low_target_return`` the same asking for
     LOW_TARGET_RETURN.  ``frames`` is the dataset's size.
@@ -153,6 +160,11 @@ def train(
         buffer.extend(episode)
         returns.append(episode["next", "reward"].sum().item())
     behaviour_return = sum(returns) / len(returns)
+    # How much of the data is the reference's: the share of stored actions that equal the first
+    # demonstrator's own action on the same observation (its episodes, and the others' where they agree).
+    stored = buffer[:]
+    own_actions = demonstrator_action(stored["observation"], DEMONSTRATORS[0])
+    reference_agreement = torch.isclose(stored["action"], own_actions).all(-1).float().mean().item()
     print(
         f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
         f"random policy {random_return:.1f} (0) | first demonstrator {reference_return:.1f} (100)"
@@ -166,16 +178,18 @@ def train(
         losses["loss"].backward()
         optimizer.step()
         if step % STEPS_PER_LOG == 0:
-            episode_return = evaluate(eval_env, model, TARGET_RETURN)
+            episode_return = mean_return(eval_env, model, TARGET_RETURN, eval_episodes)
             row = {
                 "frames": len(buffer),
                 "updates": step,  # the frames stand still: the dataset is collected once
                 "episode_return": episode_return,
+                "episodes": eval_episodes,
                 "normalised_return": normalised(episode_return),
                 "behaviour_return": behaviour_return,
                 "random_return": random_return,
                 "reference_return": reference_return,
-                "low_target_return": evaluate(eval_env, model, LOW_TARGET_RETURN),
+                "reference_agreement": reference_agreement,
+                "low_target_return": mean_return(eval_env, model, LOW_TARGET_RETURN, eval_episodes),
                 "loss": losses["loss"].item(),
                 "seconds": round(time.perf_counter() - start, 2),
             }

@@ -113,6 +113,7 @@ def train(
         row = {
             "frames": frames,
             "episode_return": batch["next", "episode_reward"][ended].mean().item(),
+            "episodes": int(ended.sum()),
             "loss": losses["loss"].item(),
             "td_error": sample["td_error"].mean().item(),
             "epsilon": exploration.eps.item(),

@@ -79,11 +79,12 @@ def train(
     batch_size: int = BATCH_SIZE,
     updates_per_batch: int = UPDATES_PER_BATCH,
     lr: float = LR,
+    eval_episodes: int = EVAL_EPISODES,
     seed: int = SEED,
 ) -> list[dict]:
     """Train offline, then online; return one log row per steps_per_log offline steps and per online batch.
 
-    ``episode_return`` is an evaluation return: EVAL_EPISODES episodes with
+    ``episode_return`` is an evaluation return: eval_episodes episodes with
     the actor's deterministic action on a separate environment, after the
     row's updates, also normalised (``normalised_return``: 0 the random policy,
     100 the noise-free controller).  ``frames`` counts every frame collected
@@ -135,6 +136,11 @@ def train(
     for batch in dataset:
         buffer.extend(batch.reshape(-1))
     dataset.shutdown()
+    # How much of the data is the reference policy's: the share of stored actions that equal
+    # the controller's own action on the same observation.
+    stored = buffer[:]
+    own_actions = controller_torque(stored["observation"])
+    reference_agreement = torch.isclose(stored["action"], own_actions).all(-1).float().mean().item()
     behaviour_return = batch["next", "episode_reward"][batch["next", "done"]].mean().item()  # its whole episodes
     print(
         f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
@@ -156,16 +162,18 @@ def train(
         return losses
 
     def log_row(phase: str, losses) -> None:
-        episode_return = evaluate(eval_env, actor, EVAL_EPISODES)
+        episode_return = evaluate(eval_env, actor, eval_episodes)
         row = {
             "phase": phase,
             "frames": frames,
             "updates": updates,
             "episode_return": episode_return,
+            "episodes": eval_episodes,
             "normalised_return": normalised(episode_return),
             "behaviour_return": behaviour_return,
             "random_return": random_return,
             "reference_return": reference_return,
+            "reference_agreement": reference_agreement,
             "loss_actor": losses["loss_actor"].item(),
             "loss_qvalue": losses["loss_qvalue"].item(),
             "loss_value": losses["loss_value"].item(),

@@ -193,6 +193,7 @@ def train(
         row = {
             "frames": frames,
             "episode_return": batch["next", "agents", "episode_reward"][ended].mean().item(),
+            "episodes": int(ended.sum()),
             "loss_objective": losses["loss_objective"].item(),
             "loss_critic": losses["loss_critic"].item(),
             "loss_entropy": losses["loss_entropy"].item(),

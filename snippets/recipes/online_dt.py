@@ -24,6 +24,7 @@ DEMONSTRATORS = ((0.0, 1.0), (1.0, 0.0))
 CONTROLLER = (1.0, 0.5)  # weights of a controller that balances the pole to the end: not in the dataset
 REFERENCE_EPISODES = 5  # episodes of the random policy and of CONTROLLER: the normalised score's ends
 OFFLINE_STEPS = 200  # optimiser steps on the dataset alone
+EVAL_EPISODES = 1  # evaluation episodes per log row
 STEPS_PER_LOG = 100  # offline optimiser steps between two log rows
 TOTAL_FRAMES = 600  # online frames, collected an episode at a time by the policy (the last may go past it)
 UPDATES_PER_EPISODE = 40  # online optimiser steps after each collected episode
@@ -118,12 +119,13 @@ def train(
     offline_steps: int = OFFLINE_STEPS,
     batch_size: int = BATCH_SIZE,
     lr: float = LR,
+    eval_episodes: int = EVAL_EPISODES,
     seed: int = SEED,
 ) -> list[dict]:
     """Train offline, then online; return one log row per STEPS_PER_LOG offline steps and per online episode.
 
-    ``episode_return`` is an evaluation return: one episode asking for
-    TARGET_RETURN, with the most likely action, on a separate environment,
+    ``episode_return`` is an evaluation return: the mean of eval_episodes
+    episodes asking for TARGET_RETURN, with the most likely action, on a separate environment,
     after the row's updates, also normalised (``normalised_return``: 0 the
     random policy, 100 CONTROLLER).  ``frames`` counts every frame collected
     so far, the dataset's included.
@@ -169,6 +171,11 @@ def train(
         buffer.extend(demonstration)
         returns.append(demonstration["next", "reward"].sum().item())
     behaviour_return = sum(returns) / len(returns)
+    # How much of the data is the reference's: the share of stored actions that equal CONTROLLER's own action
+    # on the same observation (it demonstrates nothing itself; the demonstrators agree with it at times).
+    stored = buffer[:]
+    own_actions = demonstrator_action(stored["observation"], CONTROLLER)
+    reference_agreement = torch.isclose(stored["action"], own_actions).all(-1).float().mean().item()
     print(
         f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
         f"random policy {random_return:.1f} (0) | controller {reference_return:.1f} (100)"
@@ -187,16 +194,20 @@ def train(
         return losses
 
     def log_row(phase: str, losses: TensorDict) -> None:
-        episode_return = episode(eval_env, ExplorationType.DETERMINISTIC)["next", "reward"].sum().item()
+        eval_returns = [episode(eval_env, ExplorationType.DETERMINISTIC)["next", "reward"].sum().item()
+                        for _ in range(eval_episodes)]
+        episode_return = sum(eval_returns) / eval_episodes
         row = {
             "phase": phase,
             "frames": frames,
             "updates": updates,
             "episode_return": episode_return,
+            "episodes": eval_episodes,
             "normalised_return": normalised(episode_return),
             "behaviour_return": behaviour_return,
             "random_return": random_return,
             "reference_return": reference_return,
+            "reference_agreement": reference_agreement,
             "loss_log_likelihood": losses["loss_log_likelihood"].item(),
             "loss_entropy": losses["loss_entropy"].item(),
             "loss_alpha": losses["loss_alpha"].item(),

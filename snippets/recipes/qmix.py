@@ -174,6 +174,7 @@ def train(
         row = {
             "frames": frames,
             "episode_return": batch["next", "episode_reward"][ended].mean().item(),
+            "episodes": int(ended.sum()),
             "loss": losses["loss"].item(),
             "epsilon": exploration.eps.item(),
             "seconds": round(time.perf_counter() - start, 2),

@@ -118,6 +118,7 @@ def train(
         row = {
             "frames": frames,
             "episode_return": batch["next", "episode_reward"][ended].mean().item(),
+            "episodes": int(ended.sum()),
             "loss_actor": losses["loss_actor"].item(),
             "loss_qvalue": losses["loss_qvalue"].item(),
             "seconds": round(time.perf_counter() - start, 2),

@@ -73,11 +73,12 @@ def train(
     steps_per_log: int = STEPS_PER_LOG,
     batch_size: int = BATCH_SIZE,
     lr: float = LR,
+    eval_episodes: int = EVAL_EPISODES,
     seed: int = SEED,
 ) -> list[dict]:
     """Collect the dataset, train on it; return one log row per steps_per_log optimiser steps.
 
-    ``episode_return`` is an evaluation return: EVAL_EPISODES episodes with the
+    ``episode_return`` is an evaluation return: eval_episodes episodes with the
     actor's action on a separate environment, after the row's updates, also
     normalised (``normalised_return``: 0 the random policy, 100 the noise-free
     controller).  ``frames`` is the dataset's size.
@@ -116,6 +117,11 @@ def train(
     for batch in dataset:
         buffer.extend(batch.reshape(-1))
     dataset.shutdown()
+    # How much of the data is the reference policy's: the share of stored actions that equal
+    # the controller's own action on the same observation.
+    stored = buffer[:]
+    own_actions = controller_torque(stored["observation"])
+    reference_agreement = torch.isclose(stored["action"], own_actions).all(-1).float().mean().item()
     behaviour_return = batch["next", "episode_reward"][batch["next", "done"]].mean().item()  # its whole episodes
     print(
         f"behaviour policy return {behaviour_return:.1f} (normalised {normalised(behaviour_return):.0f}) | "
@@ -136,15 +142,17 @@ def train(
             actor_optimizer.step()
             target_updater.step()  # the targets move at the actor's pace
         if step % steps_per_log == 0:
-            episode_return = evaluate(eval_env, actor, EVAL_EPISODES)
+            episode_return = evaluate(eval_env, actor, eval_episodes)
             row = {
                 "frames": len(buffer),
                 "updates": step,  # the frames stand still: the dataset is collected once
                 "episode_return": episode_return,
+                "episodes": eval_episodes,
                 "normalised_return": normalised(episode_return),
                 "behaviour_return": behaviour_return,
                 "random_return": random_return,
                 "reference_return": reference_return,
+                "reference_agreement": reference_agreement,
                 "loss_actor": losses["loss_actor"].item(),
                 "loss_qvalue": losses["loss_qvalue"].item(),
                 "bc_loss": losses["bc_loss"].item(),

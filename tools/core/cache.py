@@ -8,6 +8,14 @@ and the content of the data files named as ``inputs``.  Change any of them and
 the records are recomputed.
 
 ``DOCS_CACHE=off`` disables the disk cache (cold builds, benchmarks).
+
+A record set that runs torchrl code to measure something (``committed=True``) is
+also kept in the tree, under ``outputs/records/<name>.json`` with its
+fingerprint, the way ``make outputs`` keeps captured example output: a cold build
+reads it there while the fingerprint matches, instead of measuring again, and
+measures as usual when it does not (another torchrl, edited code or data).
+``make records`` rewrites the stale files; a test fails while one is stale, and
+another measures each afresh and compares.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from tools.core.distributions import installed
-from tools.core.paths import CACHE, ROOT
+from tools.core.paths import CACHE, COMMITTED_RECORDS, ROOT
 from tools.core.timing import stage
 
 T = TypeVar("T")
@@ -234,10 +242,31 @@ def _path(name: str, key: str) -> Path:
     return CACHE / "records" / f"{name}-{key}.json"
 
 
-def is_cached(name: str, inputs: Iterable[Path] = (), code: Iterable[str] = ()) -> bool:
+def committed_path(name: str) -> Path:
+    return COMMITTED_RECORDS / f"{name}.json"
+
+
+def committed_key(name: str) -> str | None:
+    """The fingerprint a committed record set was measured under; None when there is no file."""
+    path = committed_path(name)
+    return json.loads(path.read_text())["key"] if path.exists() else None
+
+
+def _committed(name: str, key: str) -> Any | None:
+    """The committed records' JSON form, when measured under ``key``; else None."""
+    path = committed_path(name)
+    if not path.exists():
+        return None
+    kept = json.loads(path.read_text())
+    return kept["records"] if kept.get("key") == key else None
+
+
+def is_cached(name: str, inputs: Iterable[Path] = (), code: Iterable[str] = (), committed: bool = False) -> bool:
     """Would ``cached(name, ..., inputs=inputs, code=code)`` return without computing?"""
     key = (name, fingerprint(inputs, code))
-    return key in _memory or (disk_cache_enabled() and _path(*key).exists())
+    if key in _memory or (disk_cache_enabled() and _path(*key).exists()):
+        return True
+    return committed and committed_key(name) == key[1]
 
 
 def cached(
@@ -248,6 +277,7 @@ def cached(
     code: Iterable[str] = (),
     encode: Callable[[T], Any] | None = None,
     decode: Callable[[Any], T] | None = None,
+    committed: bool = False,
 ) -> T:
     """Return ``compute()``, reusing an earlier result with the same fingerprint.
 
@@ -262,7 +292,10 @@ def cached(
         return kept
     codec = (encode, decode) if encode is not None and decode is not None else None
     path = _path(*key)
-    if codec and disk_cache_enabled() and path.exists():
+    kept_in_tree = _committed(*key) if codec and committed else None
+    if codec and kept_in_tree is not None:
+        value = codec[1](kept_in_tree)
+    elif codec and disk_cache_enabled() and path.exists():
         value = codec[1](json.loads(path.read_text()))
     elif _computing_forbidden:
         raise NotInMemory(f"{name}: not computed yet, and this process may not compute records")
@@ -335,8 +368,11 @@ class RecordSet(Generic[T]):
     encode: Callable[[T], Any] | None = None
     decode: Callable[[Any], T] | None = None
     in_building_process: bool = False
+    committed: bool = False
 
     def __post_init__(self) -> None:
+        if self.committed and (self.encode is None or self.decode is None):
+            raise ValueError(f"{self.name}: a committed record set needs encode and decode")
         _record_sets.append(self)
 
     def modules(self) -> tuple[str, ...]:
@@ -348,9 +384,32 @@ class RecordSet(Generic[T]):
 
     def __call__(self) -> T:
         return cached(
-            self.name, self.compute, inputs=self.inputs, code=self.modules(), encode=self.encode, decode=self.decode
+            self.name,
+            self.compute,
+            inputs=self.inputs,
+            code=self.modules(),
+            encode=self.encode,
+            decode=self.decode,
+            committed=self.committed,
         )
+
+    def measure(self) -> Any:
+        """The records computed here and now, in their JSON form: neither memory nor a file is read for
+        this set (those it reads in turn may be)."""
+        assert self.encode is not None
+        return json.loads(json.dumps(self.encode(self.compute())))
+
+    def commit(self) -> bool:
+        """Measure and write ``outputs/records/<name>.json`` (``make records``); False when it was current."""
+        key = self.key()
+        if committed_key(self.name) == key:
+            return False
+        kept = {"name": self.name, "key": key, "versions": installed(), "records": self.measure()}
+        path = committed_path(self.name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(kept, indent=1) + "\n")
+        return True
 
     def is_cached(self) -> bool:
         """Would a call return without computing (no torch import, for the command-line tools)?"""
-        return is_cached(self.name, self.inputs, self.modules())
+        return is_cached(self.name, self.inputs, self.modules(), self.committed)

@@ -13,6 +13,8 @@ import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from tools.core.errors import first_line
+
 
 @contextmanager
 def quiet(category: type[Warning] = Warning) -> Iterator[None]:
@@ -34,5 +36,5 @@ def warning_text(caught: warnings.WarningMessage, limit: int | None = None) -> s
     """How the site records a warning: ``"FutureWarning: <message>"``, the message's first line cut to ``limit``."""
     message = str(caught.message)
     if limit is not None:
-        message = (message.strip().splitlines() or [""])[0][:limit]
+        message = first_line(message, limit)
     return f"{caught.category.__name__}: {message}"

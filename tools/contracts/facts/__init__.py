@@ -18,7 +18,7 @@ from tools.core.codec import record_codec
 from tools.losses.facts import all_records
 
 _encode, _decode = record_codec(ContractFacts)
-facts = RecordSet("contracts", measure, encode=_encode, decode=_decode)
+facts = RecordSet("contracts", measure, encode=_encode, decode=_decode, committed=True)
 
 
 def all_contradictions() -> list[Contradiction]:

@@ -9,11 +9,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from tools.curves.facts import provenance
+from tools.curves.facts.caps import return_cap
 from tools.curves.facts.plan import Family, Plan
 from tools.recipes.facts import recipes
 
-# The final return of a run: the mean over its last FINAL_FRACTION of logged rows that have a return.
+# The final return of a run: the mean over its last logged rows that have a return, each weighted by the
+# episodes behind it (the recipes' "episodes" column). At least FINAL_FRACTION of those rows, and as many more
+# as it takes to hold MIN_FINAL_EPISODES episodes: one row of a Pendulum run is a single episode, and a figure
+# resting on a handful of episodes says more about their noise than about the trained policy.
 FINAL_FRACTION = 0.1
+MIN_FINAL_EPISODES = 10
 # The plots average each seed's returns over a trailing window of this fraction of its logged points
 # before combining seeds: one iteration's return is the mean of one or two episodes, and unsmoothed
 # the band would show episode noise rather than the spread between seeds.
@@ -26,6 +31,7 @@ class SeedCurve:
     frames: list[int]
     x: list[float]  # the plotted column: the frames, or the optimiser steps (Family.x)
     returns: list[float | None]  # None: no episode ended in that iteration
+    episodes: list[int | None]  # episodes behind each row's return; None: the recipe did not say
     wall_seconds: float  # on a machine shared with others: noisy
     cpu_seconds: float  # what the run costs on an idle machine (one thread)
     baseline: float  # mean return of a random policy on make_env(seed)
@@ -36,14 +42,30 @@ class SeedCurve:
     behaviour: float | None = None
     random_return: float | None = None
     reference_return: float | None = None
+    # The share of the dataset's actions that equal the reference policy's own action on the same observation.
+    reference_agreement: float | None = None
+
+    # Kept once computed, as the finals below: the pages ask for them many times over.
+    @cached_property
+    def _final_rows(self) -> list[int]:
+        """Indices of the rows the final figures average: see FINAL_FRACTION and MIN_FINAL_EPISODES."""
+        rows = [i for i, r in enumerate(self.returns) if r is not None]
+        tail = max(1, math.ceil(len(rows) * FINAL_FRACTION))
+        while tail < len(rows) and sum(self.episodes[i] or 0 for i in rows[-tail:]) < MIN_FINAL_EPISODES:
+            tail += 1
+        return rows[-tail:]
 
     def _tail(self, values: list[float | None]) -> float | None:
-        """The mean over the last FINAL_FRACTION of the rows in which an episode ended."""
-        points = [v for v, r in zip(values, self.returns, strict=True) if r is not None and v is not None]
+        """The episode-weighted mean of ``values`` over the final rows."""
+        points = [(values[i], self.episodes[i] or 1) for i in self._final_rows if values[i] is not None]
         if not points:
             return None
-        tail = max(1, math.ceil(len(points) * FINAL_FRACTION))
-        return statistics.fmean(points[-tail:])
+        return sum(v * w for v, w in points) / sum(w for _, w in points)
+
+    def final_episodes(self) -> int | None:
+        """Episodes behind the final return; None when the recipe logs no episode counts."""
+        counts = [self.episodes[i] for i in self._final_rows]
+        return None if not counts or None in counts else sum(c for c in counts if c is not None)
 
     def final_return(self) -> float | None:
         return self._final_return
@@ -76,6 +98,7 @@ class FamilyCurves:
     stale: str | None  # why the committed runs do not match the recipe file / knobs / pins
     note: str = ""  # curated: why it does not beat the random policy (data/curves.yaml)
     findings: str = ""  # curated: what was measured on the way to a family that learns (data/curves.yaml)
+    return_cap: float | None = None  # the environment's highest possible return, where caps.py knows one
 
     @property
     def baseline(self) -> float | None:
@@ -124,6 +147,22 @@ class FamilyCurves:
         return (statistics.fmean(raw) if raw else None), (statistics.fmean(scaled) if scaled else None)
 
     @property
+    def reference_agreement(self) -> float | None:
+        """Mean over seeds of the share of the dataset's actions the reference policy would take (offline recipes)."""
+        shares = [s.reference_agreement for s in self.seeds if s.reference_agreement is not None]
+        return statistics.fmean(shares) if shares else None
+
+    @property
+    def reference_return(self) -> float | None:
+        returns = [s.reference_return for s in self.seeds if s.reference_return is not None]
+        return statistics.fmean(returns) if returns else None
+
+    def final_episodes(self) -> int | None:
+        """The fewest episodes behind a seed's final return; None when a seed's recipe logs no counts."""
+        counts = [s.final_episodes() for s in self.seeds]
+        return None if not counts or None in counts else min(c for c in counts if c is not None)
+
+    @property
     def frames(self) -> int | None:
         return max((s.frames[-1] for s in self.seeds if s.frames), default=None)
 
@@ -137,16 +176,18 @@ class FamilyCurves:
 
 
 def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
-    frames, x, returns, normalised, phases = [], [], [], [], []
+    frames, x, returns, episodes, normalised, phases = [], [], [], [], [], []
     constants: dict[str, float] = {}
     with (family.results / f"seed-{seed}.csv").open(newline="") as handle:
         for row in csv.DictReader(handle):
             frames.append(int(float(row["frames"])))
             x.append(float(row[family.x]))
             returns.append(_number(row.get("episode_return")))
+            count = _number(row.get("episodes"))
+            episodes.append(None if count is None else int(count))
             if "normalised_return" in row:
                 normalised.append(_number(row["normalised_return"]))
-            for column in ("behaviour_return", "random_return", "reference_return"):
+            for column in ("behaviour_return", "random_return", "reference_return", "reference_agreement"):
                 if _number(row.get(column)) is not None:
                     constants[column] = float(row[column])
             if row.get("phase") and (not phases or phases[-1][1] != row["phase"]):
@@ -156,6 +197,7 @@ def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
         frames,
         x,
         returns,
+        episodes,
         float(run["wall_seconds"]),
         float(run["cpu_seconds"]),
         float(run["baseline"]["mean"]),
@@ -164,6 +206,7 @@ def read_seed(family: Family, seed: int, run: dict) -> SeedCurve:
         constants.get("behaviour_return"),
         constants.get("random_return"),
         constants.get("reference_return"),
+        constants.get("reference_agreement"),
     )
 
 
@@ -199,4 +242,5 @@ def family_curves(family: Family, plan: Plan) -> FamilyCurves:
         stale=provenance.staleness(family),
         note=family.note,
         findings=family.findings,
+        return_cap=return_cap(environment),
     )

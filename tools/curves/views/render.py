@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from tools.core import urls
 from tools.core.markdown import table, text
-from tools.curves.facts.records import FINAL_FRACTION, SMOOTHING_FRACTION, FamilyCurves
+from tools.curves.facts.records import FINAL_FRACTION, MIN_FINAL_EPISODES, SMOOTHING_FRACTION, FamilyCurves
 
 
 def _number(value: float | None) -> str:
@@ -44,15 +44,47 @@ def result(curves: FamilyCurves) -> str:
     return out
 
 
+def _percent(share: float | None) -> str:
+    return "–" if share is None else f"{share:.0%}"
+
+
 def _normalised_sentence(curves: FamilyCurves) -> str:
     score, spread = curves.normalised
     if score is None:
         return ""
     raw, scaled = curves.behaviour
-    return (
+    out = (
         f" On the recipe's own scale (0 = a random policy, 100 = its reference policy, both measured by the "
         f"recipe on `make_env(seed + 1)`), the trained policy scores {_number(score)} ± {_number(spread)}; the "
         f"policy that collected its data returns {_number(raw)}, that is {_number(scaled)}."
+    )
+    if curves.reference_agreement is not None:
+        out += (
+            f" {_percent(curves.reference_agreement)} of the dataset's actions are the very action the reference "
+            "policy takes on the same observation (`reference_agreement` in the CSV, measured by the recipe): that "
+            "much of what the trained policy imitates or evaluates is the reference's own behaviour."
+        )
+    return out + _cap_sentence(curves)
+
+
+def _cap_sentence(curves: FamilyCurves) -> str:
+    """Said where the reference already takes the environment's highest return: 100 is then a ceiling."""
+    cap, reference = curves.return_cap, curves.reference_return
+    if cap is None or reference is None or reference < cap:
+        return ""
+    return (
+        f" The reference policy returns {_number(reference)}, the most an episode of {curves.environment} can "
+        "return (one per step up to its step limit): no policy scores above 100 on this scale, so a score of 100 "
+        "is that ceiling."
+    )
+
+
+def _final_sentence(curves: FamilyCurves) -> str:
+    episodes = curves.final_episodes()
+    behind = "" if episodes is None else f", each seed's mean over its last {episodes:,} or more episodes,"
+    return (
+        f"Final return {_number(curves.final_mean)} ± {_number(curves.final_std)}{behind} against "
+        f"{_number(curves.baseline)} for the random policy"
     )
 
 
@@ -63,8 +95,7 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
         f"`{curves.recipe}` trained by `make curves` with {knobs}, seeds {seeds}: mean episode return over "
         f"seeds (line), their min and max (band), each seed first averaged over a trailing window of "
         f"{SMOOTHING_FRACTION:.0%} of its iterations, and a uniformly random policy on the same environment "
-        f"(dashed). Final return {_number(curves.final_mean)} ± {_number(curves.final_std)} against "
-        f"{_number(curves.baseline)} for the random policy: it **{verdict(curves)}** by more than the seeds' "
+        f"(dashed). {_final_sentence(curves)}: it **{verdict(curves)}** by more than the seeds' "
         f"spread. One run: {_minutes(curves.cpu_seconds)} of CPU time ({_minutes(curves.wall_seconds)} of wall "
         "time on a shared machine)." + _normalised_sentence(curves)
     )
@@ -153,7 +184,9 @@ def render_summary(families: list[FamilyCurves]) -> str:
         "(*Beats random?*). Final returns are the mean ± standard deviation over the seeds; *Normalised* is the "
         "offline families' score between a random policy (0) and a reference policy (100). "
         f"Read from the CSV files `make curves` commits under `outputs/curves/` (measured). The final return of "
-        f"a run is the mean of its last {FINAL_FRACTION:.0%} of logged iterations in which an episode ended; "
+        f"a run is the mean of its last {FINAL_FRACTION:.0%} of logged iterations in which an episode ended, or "
+        f"of as many more of them as it takes to hold {MIN_FINAL_EPISODES} episodes, each iteration weighted by "
+        "the episodes behind it; "
         '"spread" is the largest minus the smallest final return over the seeds. '
         f"The {len(runs)} runs took {cpu / 60:.0f} minutes of CPU time in all (one thread each: about "
         f"{cpu / 120:.0f} minutes with `make curves JOBS=2` on an idle 2-core machine) and {wall / 60:.0f} minutes "
@@ -162,4 +195,22 @@ def render_summary(families: list[FamilyCurves]) -> str:
         'policy (0) and a reference policy (100), both measured by the recipe; "data" is the behaviour '
         "policy's own score.\n"
     )
-    return table(header, rows) + "\n" + note
+    return table(header, rows) + "\n" + note + _offline_data(families)
+
+
+def _offline_data(families: list[FamilyCurves]) -> str:
+    """How much of each offline family's data is its reference policy's own behaviour, and where 100 is a ceiling."""
+    lines = [
+        f"- **{text(c.label)}**: {_percent(c.reference_agreement)} of its dataset's actions are the reference "
+        "policy's own."
+        + (" Its reference takes the environment's highest return: 100 is a ceiling." if _cap_sentence(c) else "")
+        for c in families
+        if c.reference_agreement is not None
+    ]
+    if not lines:
+        return ""
+    return (
+        "\nThe reference policy is the one the offline data is measured against, and some of the data is its "
+        "behaviour: the share of each dataset's actions that equal the reference's own action on the same "
+        "observation, averaged over seeds (measured by the recipe):\n\n" + "\n".join(lines) + "\n"
+    )

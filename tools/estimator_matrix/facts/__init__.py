@@ -16,7 +16,12 @@ def _measure() -> Matrix:
 # Keyed on the measuring code and the loss zoo it builds from, not on the renderers: a rendering
 # edit under `make serve` re-measures nothing.
 matrix = RecordSet(
-    "estimators.matrix", _measure, code=("tools.estimator_matrix.facts.measure",), encode=encode, decode=decode
+    "estimators.matrix",
+    _measure,
+    code=("tools.estimator_matrix.facts.measure",),
+    encode=encode,
+    decode=decode,
+    committed=True,
 )
 
 

@@ -27,4 +27,4 @@ def compute_reference() -> EstimatorReference:
 
 
 # Keyed on this module and what it imports (not on the renderers: editing one re-measures nothing).
-reference = RecordSet("estimators.reference", compute_reference, encode=encode, decode=decode)
+reference = RecordSet("estimators.reference", compute_reference, encode=encode, decode=decode, committed=True)

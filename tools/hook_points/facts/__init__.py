@@ -8,6 +8,6 @@ from tools.hook_points.facts.measure import survey as _measure
 from tools.hook_points.facts.records import HookPoint, HookPointSurvey
 
 _encode, _decode = record_codec(HookPointSurvey)
-survey = RecordSet("hook_points", _measure, encode=_encode, decode=_decode)
+survey = RecordSet("hook_points", _measure, encode=_encode, decode=_decode, committed=True)
 
 __all__ = ["HookPoint", "HookPointSurvey", "survey"]

@@ -8,6 +8,6 @@ from tools.hooks.facts.measure import measure_all
 from tools.hooks.facts.records import HookClassRecord
 
 _encode, _decode = list_codec(HookClassRecord)
-hook_records = RecordSet("hooks", measure_all, encode=_encode, decode=_decode)
+hook_records = RecordSet("hooks", measure_all, encode=_encode, decode=_decode, committed=True)
 
 __all__ = ["HookClassRecord", "hook_records"]

@@ -109,4 +109,4 @@ def _every_record() -> list[LossRecord]:
 
 
 # Every loss, computed once per process and kept on disk (keyed on the versions, this code and the data).
-all_records = RecordSet("losses", _every_record, encode=encode, decode=decode)
+all_records = RecordSet("losses", _every_record, encode=encode, decode=decode, committed=True)

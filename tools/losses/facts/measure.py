@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from tools.core.errors import error_text
+from tools.core.errors import error_text, first_line
 from tools.core.keys import key_json
 from tools.core.silence import quiet, recording
 from tools.core.timing import stage
@@ -126,7 +125,6 @@ def check_construction_action_space(name: str, case) -> None:
 
 
 def measure(name: str) -> Measurement:
-    start = time.perf_counter()
     with recording() as caught:
         case = zoo.build(name)
         check_construction_action_space(name, case)
@@ -154,7 +152,6 @@ def measure(name: str) -> Measurement:
             ) from exc
         after = {k for k, _ in _leaves(batch)}
         target_params = sorted(target_groups(case.loss))
-    elapsed = (time.perf_counter() - start) * 1000
     written = sorted((key_json(k) for k in after - before), key=str)
     priority_written = None
     if "priority" in defaults:
@@ -164,7 +161,7 @@ def measure(name: str) -> Measurement:
     with stage("losses.probes"):
         probes = probe(case, set(defaults), curated.load()["losses"][name]["action_space"])
         probes.default_estimator = default_estimator_made(case.loss, estimator_before, caught[warnings_before:])
-    messages = sorted({str(w.message).splitlines()[0][:240] for w in caught})
+    messages = sorted({first_line(str(w.message), 240) for w in caught})
     measured = Measurement(
         action_space=case.action_space,
         renamed=renamed,
@@ -177,7 +174,6 @@ def measure(name: str) -> Measurement:
         priority_written=priority_written,
         warnings=messages,
         written_keys=written,
-        milliseconds=round(elapsed, 1),
         probes=probes,
     )
     return measured

@@ -44,7 +44,6 @@ class Measurement:
     priority_written: bool | None
     warnings: list[str]
     written_keys: list[Any]  # keys the forward pass added to the batch
-    milliseconds: float
     # Constructor arguments, nested keys, the other action kind (tools/losses/facts/probes/).
     probes: LossProbes | None = None
 

@@ -32,13 +32,13 @@ from pathlib import Path
 from tools.core.cache import code_files
 from tools.core.distributions import pinned
 from tools.core.fresh_python import run_fresh_python
-from tools.core.paths import ROOT
+from tools.core.paths import COMMITTED_RECORDS, ROOT
 
 OUTPUTS = ROOT / "outputs"
-# Kept beside the captures, keyed the same way, but not printed output: make curves' runs and the
-# recipes' reports under the probe (tools/outputs/facts/probes.py).
+# Kept beside the captures, keyed the same way, but not printed output: make curves' runs, the
+# recipes' reports under the probe (tools/outputs/facts/probes.py) and make records' measured record sets.
 RECIPE_PROBES = OUTPUTS / "recipe-probes"
-NOT_CAPTURES = (OUTPUTS / "curves", RECIPE_PROBES)
+NOT_CAPTURES = (OUTPUTS / "curves", RECIPE_PROBES, COMMITTED_RECORDS)
 REFRESH_COMMAND = "make outputs"
 TIMEOUT_SECONDS = 900
 # Terminal colour codes (torchrl's logger colours its INFO lines): a reader's terminal

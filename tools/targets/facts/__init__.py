@@ -15,7 +15,12 @@ def _measure() -> TargetsReference:
 
 
 reference = RecordSet(
-    "targets.reference", _measure, code=("tools.targets.facts.measure",), encode=encode, decode=decode
+    "targets.reference",
+    _measure,
+    code=("tools.targets.facts.measure",),
+    encode=encode,
+    decode=decode,
+    committed=True,
 )
 
 

@@ -6,6 +6,7 @@ recorded with its first line.
 
 from __future__ import annotations
 
+from tools.core.errors import first_line
 from tools.core.signatures import class_signature
 from tools.core.silence import quiet, recording, warning_text
 from tools.estimators.facts.records import Outcome
@@ -107,7 +108,7 @@ def measure_soft() -> SoftMeasure:
 
     with recording() as caught:
         SoftUpdate(_build(MECHANICS_LOSS).loss, eps=LOW_EPS)
-    low = [str(w.message).strip().splitlines()[0] for w in caught if "eps" in str(w.message)]
+    low = [first_line(str(w.message)) for w in caught if "eps" in str(w.message)]
     return SoftMeasure(
         loss=MECHANICS_LOSS,
         eps_from_tau=eps_from_tau,

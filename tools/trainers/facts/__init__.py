@@ -13,7 +13,7 @@ from tools.trainers.facts.records import TrainerRecord
 _encode, _decode = list_codec(TrainerRecord)
 # What building the trainers tells; their parameters' descriptions come from the griffe parse that the
 # process rendering the pages holds (tools.api.facts.load), so they are added there, in a record set of their own.
-trainer_measurements = RecordSet("trainers.measured", measure_all, encode=_encode, decode=_decode)
+trainer_measurements = RecordSet("trainers.measured", measure_all, encode=_encode, decode=_decode, committed=True)
 
 
 def _described() -> list[TrainerRecord]:
@@ -24,7 +24,11 @@ trainer_records = RecordSet("trainers", _described, encode=_encode, decode=_deco
 
 _encode_checkpoints, _decode_checkpoints = record_codec(CheckpointFacts)
 checkpoint_facts = RecordSet(
-    "trainer_checkpoints", measure_checkpoints, encode=_encode_checkpoints, decode=_decode_checkpoints
+    "trainer_checkpoints",
+    measure_checkpoints,
+    encode=_encode_checkpoints,
+    decode=_decode_checkpoints,
+    committed=True,
 )
 
 

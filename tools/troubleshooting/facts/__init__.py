@@ -35,6 +35,7 @@ captures = RecordSet(
     code=("tools.troubleshooting.facts.capture",),
     encode=_encode_captures,
     decode=_decode_captures,
+    committed=True,
 )
 
 
@@ -51,6 +52,7 @@ wiring_cases = RecordSet(
     code=("tools.troubleshooting.facts.wiring",),
     encode=_encode_wiring,
     decode=_decode_wiring,
+    committed=True,
 )
 
 

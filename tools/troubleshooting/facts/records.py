@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tools.core.errors import first_line
+
 # How an entry shows its failure.
 RAISES = "raises"  # the reproduction raises; its error text is captured at build time
 SILENT = "silent"  # nothing is raised; the reproduction asserts the observable symptom
@@ -136,7 +138,7 @@ class Capture:
 
     @property
     def first_line(self) -> str | None:
-        return self.error_text.splitlines()[0] if self.error_text else None
+        return first_line(self.error_text) if self.error_text else None
 
 
 @dataclass(frozen=True)

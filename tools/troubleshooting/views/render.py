@@ -9,6 +9,7 @@ import textwrap
 
 from tools.core import markdown as table_cells
 from tools.core import urls
+from tools.core.errors import first_line
 from tools.troubleshooting.facts.records import (
     ELSEWHERE,
     SILENT,
@@ -112,7 +113,7 @@ def render_entry(entry: Entry, capture: Capture, reviewed: dict | None, wiring: 
         if reviewed is not None and reviewed.get("error_text") != capture.error_text:
             parts.append(
                 '!!! warning "This text changed since the entry was reviewed"\n'
-                f"    The entry was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
+                f"    The entry was written for: {table_cells.code(first_line(str(reviewed.get('error_text'))))}. "
                 "Check the cause and the fix below, then run `make troubleshooting-accept`.\n"
             )
     blocks = []
@@ -385,7 +386,7 @@ def render_mechanism(mechanism: Mechanism, capture: Capture, reviewed: dict | No
         if reviewed is not None and reviewed.get("error_text") != capture.error_text:
             parts.append(
                 '!!! warning "This text changed since the mechanism was reviewed"\n'
-                f"    It was written for: {table_cells.code(str(reviewed.get('error_text')).splitlines()[0])}. "
+                f"    It was written for: {table_cells.code(first_line(str(reviewed.get('error_text'))))}. "
                 "Check the explanation and the fix below, then run `make troubleshooting-accept`.\n"
             )
     what = "asserts the symptom" if mechanism.kind == SILENT else "catches the error and asserts it"

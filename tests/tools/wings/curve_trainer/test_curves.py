@@ -13,7 +13,7 @@ from tools.core.fresh_python import fresh_environment
 from tools.core.paths import ROOT
 from tools.curves.facts import plan as plan_module
 from tools.curves.facts import provenance
-from tools.curves.facts.records import FamilyCurves, SeedCurve, family_curves, read_seed
+from tools.curves.facts.records import MIN_FINAL_EPISODES, FamilyCurves, SeedCurve, family_curves, read_seed
 from tools.curves.views.plot import render_svg
 from tools.curves.views.render import render_plot, render_summary
 
@@ -167,9 +167,28 @@ def test_findings_are_read_whatever_the_verdict_and_other_fields_are_refused(pro
 
 def _curves(finals, baseline):
     seeds = [
-        SeedCurve(i, [10, 20, 30], [10, 20, 30], [0.0, f / 2, f], 12.0, 6.0, baseline) for i, f in enumerate(finals)
+        SeedCurve(i, [10, 20, 30], [10, 20, 30], [0.0, f / 2, f], [4, 4, 12], 12.0, 6.0, baseline)
+        for i, f in enumerate(finals)
     ]
     return FamilyCurves("x", "X", "Env", "snippets/recipes/x.py", {}, "frames", seeds, None)
+
+
+def _seed(returns, episodes):
+    steps = list(range(len(returns)))
+    return SeedCurve(0, steps, steps, returns, episodes, 1.0, 1.0, 0.0)
+
+
+def test_final_return_widens_its_window_until_it_holds_enough_episodes():
+    # Fifty rows of one episode each: the last tenth (5 rows) is too few; the window grows to 10 rows.
+    returns = [float(i) for i in range(50)]
+    seed = _seed(returns, [1] * 50)
+    assert seed.final_episodes() == MIN_FINAL_EPISODES
+    assert seed.final_return() == sum(range(40, 50)) / 10
+    # Rows of many episodes: the last tenth suffices, and each row weighs by its episodes.
+    seed = _seed([0.0] * 18 + [10.0, 40.0], [5] * 18 + [2, 8])
+    assert seed.final_return() == (10.0 * 2 + 40.0 * 8) / 10 and seed.final_episodes() == 10
+    # A row without an episode is skipped; a recipe that logs no counts has no episode figure.
+    assert _seed([1.0, None, 3.0], [None, None, None]).final_episodes() is None
 
 
 def test_verdict_needs_the_mean_above_baseline_by_more_than_the_spread():

@@ -10,8 +10,7 @@ construction run; their results are part of the cached loss records.
 
 from __future__ import annotations
 
-import time
-
+from tools.core.errors import first_line
 from tools.core.signatures import live_parameters
 from tools.losses.facts.probes.action_kinds import applicable, probe_other_kind
 from tools.losses.facts.probes.arguments import probe_arguments
@@ -22,7 +21,6 @@ from tools.torchrl.loss_zoo import LossCase
 
 
 def probe(case: LossCase, accepted_keys: set[str], curated_action_space: list[str]) -> LossProbes:
-    start = time.perf_counter()
     result = LossProbes(name=case.name, arguments=probe_arguments(case, accepted_keys))
     result.nested, result.nested_keys = probe_nested(case)
     for kind in curated_action_space:
@@ -34,7 +32,6 @@ def probe(case: LossCase, accepted_keys: set[str], curated_action_space: list[st
         )
     result.effective_defaults, result.instance_facts = effective_defaults(case)
     result.terminal = probe_terminal(case)
-    result.milliseconds = round((time.perf_counter() - start) * 1000, 1)
     return result
 
 
@@ -91,7 +88,7 @@ def default_estimator_made(loss, before, caught) -> DefaultEstimator | None:
             shown = _shown(value)
             if shown is not None:
                 hyper[name] = shown
-    messages = [str(w.message).splitlines()[0][:240] for w in caught if "estimator" in str(w.message).lower()]
+    messages = [first_line(str(w.message), 240) for w in caught if "estimator" in str(w.message).lower()]
     return DefaultEstimator(before is not None, "" if made is None else type(made).__name__, hyper, messages)
 
 

@@ -90,7 +90,6 @@ class LossProbes:
     default_estimator: DefaultEstimator | None = None
     # Losses taking skip_done_states: a NaN next observation at a terminal step, the flag off then on.
     terminal: TerminalProbe | None = None
-    milliseconds: float = 0.0
 
     def argument(self, name: str) -> ArgumentOutcome | None:
         return next((a for a in self.arguments if a.name == name), None)
