@@ -246,19 +246,30 @@ def committed_path(name: str) -> Path:
     return COMMITTED_RECORDS / f"{name}.json"
 
 
+def kept_records_enabled() -> bool:
+    """``DOCS_KEPT_RECORDS=off``: measure even what ``outputs/records/`` holds (a torchrl that cannot be
+    imported is then reported as such, as when nothing is kept)."""
+    return os.environ.get("DOCS_KEPT_RECORDS", "on").lower() not in {"off", "0", "false", "no"}
+
+
+def _read_committed(name: str) -> dict[str, Any] | None:
+    path = committed_path(name)
+    if not (kept_records_enabled() and path.exists()):
+        return None
+    kept: dict[str, Any] = json.loads(path.read_text())
+    return kept
+
+
 def committed_key(name: str) -> str | None:
     """The fingerprint a committed record set was measured under; None when there is no file."""
-    path = committed_path(name)
-    return json.loads(path.read_text())["key"] if path.exists() else None
+    kept = _read_committed(name)
+    return None if kept is None else kept["key"]
 
 
 def _committed(name: str, key: str) -> Any | None:
     """The committed records' JSON form, when measured under ``key``; else None."""
-    path = committed_path(name)
-    if not path.exists():
-        return None
-    kept = json.loads(path.read_text())
-    return kept["records"] if kept.get("key") == key else None
+    kept = _read_committed(name)
+    return kept["records"] if kept is not None and kept.get("key") == key else None
 
 
 def is_cached(name: str, inputs: Iterable[Path] = (), code: Iterable[str] = (), committed: bool = False) -> bool:
@@ -399,12 +410,14 @@ class RecordSet(Generic[T]):
         assert self.encode is not None
         return json.loads(json.dumps(self.encode(self.compute())))
 
-    def commit(self) -> bool:
-        """Measure and write ``outputs/records/<name>.json`` (``make records``); False when it was current."""
+    def commit(self, measured: Any | None = None) -> bool:
+        """Write ``outputs/records/<name>.json`` (``make records``) from ``measured`` (the JSON form; measured
+        here when None); False when the file was current and nothing was written."""
         key = self.key()
         if committed_key(self.name) == key:
             return False
-        kept = {"name": self.name, "key": key, "versions": installed(), "records": self.measure()}
+        records = self.measure() if measured is None else measured
+        kept = {"name": self.name, "key": key, "versions": installed(), "records": records}
         path = committed_path(self.name)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(kept, indent=1) + "\n")

@@ -147,11 +147,11 @@ def test_fresh_records_answer_without_importing_torch():
 
 
 def test_broken_torchrl_exits_1_without_traceback(tmp_path):
-    # A torchrl that fails to import, and no cached records to fall back on.
+    # A torchrl that fails to import, and no cached or kept records to fall back on.
     fake = tmp_path / "fake" / "torchrl"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('simulated broken install')\n")
-    env = {**build_env(), "PYTHONPATH": str(tmp_path / "fake"), "DOCS_CACHE": "off"}
+    env = {**build_env(), "PYTHONPATH": str(tmp_path / "fake"), "DOCS_CACHE": "off", "DOCS_KEPT_RECORDS": "off"}
     for args in (["ClipPPOLoss"], ["--list"], ["HardUpdate"]):
         result = subprocess.run(
             [str(SCRIPT), *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300

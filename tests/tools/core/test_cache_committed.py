@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import json
 
+from tests.support.isolated_cache import isolate_cache
 from tools.core import cache
 
 
 def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setattr(cache, "ROOT", tmp_path)
-    monkeypatch.setattr(cache, "CACHE", tmp_path / ".cache")
-    monkeypatch.setattr(cache, "COMMITTED_RECORDS", tmp_path / "outputs" / "records")
-    monkeypatch.setattr(cache, "_memory", {})
+    source = isolate_cache(tmp_path, monkeypatch)
     monkeypatch.setenv("DOCS_CACHE", "off")  # a cold build: only the committed file may spare the work
-    source = tmp_path / "input.txt"
-    source.write_text("v1\n")
     # The record set's measuring code, as a module of the isolated project (its fingerprint reads it).
     (tmp_path / "tools").mkdir()
     (tmp_path / "tools" / "demo.py").write_text("def measure(): ...\n")

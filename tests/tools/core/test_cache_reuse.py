@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
+from tests.support.isolated_cache import isolate_cache
 from tools.core import cache
 
 
-def _isolated(tmp_path, monkeypatch):
-    monkeypatch.setattr(cache, "ROOT", tmp_path)
-    monkeypatch.setattr(cache, "CACHE", tmp_path / ".cache")
-    monkeypatch.setattr(cache, "_memory", {})
-    source = tmp_path / "input.txt"
-    source.write_text("v1\n")
-    return source
-
-
 def test_is_cached_follows_memory_and_disk(tmp_path, monkeypatch):
-    source = _isolated(tmp_path, monkeypatch)
+    source = isolate_cache(tmp_path, monkeypatch)
     calls = []
 
     def compute():
@@ -35,7 +27,7 @@ def test_is_cached_follows_memory_and_disk(tmp_path, monkeypatch):
 
 
 def test_disk_cache_off_means_not_cached_across_processes(tmp_path, monkeypatch):
-    source = _isolated(tmp_path, monkeypatch)
+    source = isolate_cache(tmp_path, monkeypatch)
     monkeypatch.setenv("DOCS_CACHE", "off")
     cache.cached("demo", lambda: 1, inputs=[source], encode=lambda v: v, decode=lambda v: v)
     cache.clear_memory()
@@ -45,7 +37,7 @@ def test_disk_cache_off_means_not_cached_across_processes(tmp_path, monkeypatch)
 def test_disk_round_trip_keeps_the_order_of_keys(tmp_path, monkeypatch):
     # Pages list some mappings in their order: a build from the disk cache must
     # show the same text as the build that measured them.
-    source = _isolated(tmp_path, monkeypatch)
+    source = isolate_cache(tmp_path, monkeypatch)
     value = {"zeta": 1, "alpha": 2, "mid": {"b": 1, "a": 2}}
     kwargs = {"inputs": [source], "encode": lambda v: v, "decode": lambda v: v}
     cache.cached("ordered", lambda: value, **kwargs)
@@ -56,7 +48,7 @@ def test_disk_round_trip_keeps_the_order_of_keys(tmp_path, monkeypatch):
 
 def test_a_fresh_result_is_returned_as_its_round_trip(tmp_path, monkeypatch):
     # What a later build reads from disk is what this build renders from.
-    source = _isolated(tmp_path, monkeypatch)
+    source = isolate_cache(tmp_path, monkeypatch)
     value = cache.cached("trip", lambda: (1, 2), inputs=[source], encode=list, decode=tuple)
     assert value == (1, 2)
     value = cache.cached("trip2", lambda: {"k": (1, 2)}, inputs=[source], encode=lambda v: v, decode=lambda v: v)

@@ -42,6 +42,7 @@ def test_the_recipe_index_and_the_curves_table_say_it_in_bold():
         beats_baseline=False,
         normalised=(None, None),
         behaviour=(None, None),
+        reference_agreement=None,
         frames=100,
         cpu_seconds=1.0,
         wall_seconds=1.0,

@@ -51,7 +51,9 @@ class SeedCurve:
         """Indices of the rows the final figures average: see FINAL_FRACTION and MIN_FINAL_EPISODES."""
         rows = [i for i, r in enumerate(self.returns) if r is not None]
         tail = max(1, math.ceil(len(rows) * FINAL_FRACTION))
-        while tail < len(rows) and sum(self.episodes[i] or 0 for i in rows[-tail:]) < MIN_FINAL_EPISODES:
+        # Widened only where every row says its episodes: an older CSV keeps the plain last FINAL_FRACTION.
+        counted = all(self.episodes[i] is not None for i in rows)
+        while counted and tail < len(rows) and sum(self.episodes[i] or 0 for i in rows[-tail:]) < MIN_FINAL_EPISODES:
             tail += 1
         return rows[-tail:]
 
@@ -156,6 +158,11 @@ class FamilyCurves:
     def reference_return(self) -> float | None:
         returns = [s.reference_return for s in self.seeds if s.reference_return is not None]
         return statistics.fmean(returns) if returns else None
+
+    @property
+    def reference_at_cap(self) -> bool:
+        """The reference already takes the environment's highest return: 100 is then a ceiling of the scale."""
+        return None not in (self.return_cap, self.reference_return) and self.reference_return >= self.return_cap
 
     def final_episodes(self) -> int | None:
         """The fewest episodes behind a seed's final return; None when a seed's recipe logs no counts."""

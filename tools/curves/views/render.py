@@ -69,11 +69,10 @@ def _normalised_sentence(curves: FamilyCurves) -> str:
 
 def _cap_sentence(curves: FamilyCurves) -> str:
     """Said where the reference already takes the environment's highest return: 100 is then a ceiling."""
-    cap, reference = curves.return_cap, curves.reference_return
-    if cap is None or reference is None or reference < cap:
+    if not curves.reference_at_cap:
         return ""
     return (
-        f" The reference policy returns {_number(reference)}, the most an episode of {curves.environment} can "
+        f" The reference policy returns {_number(curves.reference_return)}, the most an episode of {curves.environment} can "
         "return (one per step up to its step limit): no policy scores above 100 on this scale, so a score of 100 "
         "is that ceiling."
     )
@@ -203,7 +202,7 @@ def _offline_data(families: list[FamilyCurves]) -> str:
     lines = [
         f"- **{text(c.label)}**: {_percent(c.reference_agreement)} of its dataset's actions are the reference "
         "policy's own."
-        + (" Its reference takes the environment's highest return: 100 is a ceiling." if _cap_sentence(c) else "")
+        + (" Its reference takes the environment's highest return: 100 is a ceiling." if c.reference_at_cap else "")
         for c in families
         if c.reference_agreement is not None
     ]
