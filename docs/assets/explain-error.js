@@ -12,7 +12,8 @@
   var EXCEPTION = /(?:^|[\s()\[\]:'"])((?:[A-Za-z_][A-Za-z0-9_]*\.)*((?:[A-Za-z_][A-Za-z0-9_]*)?(?:Error|Exception|Warning|Exit|Interrupt)))(?:\s*:\s*|\s*$)/;
   var FRAME = /File "([^"]+)", line \d+, in ([^\s]+)/;
   var MESSAGE_END = /^\s*$|^\s*File "|^Traceback |^During handling|^The above exception/;
-  var TORCHRL_PATH = /(?:^|[/\\])(torchrl[/\\].+)$/;
+  var TORCHRL_PATH = /(?:^|.*[/\\])(torchrl[/\\].+)$/;
+  var COMPREHENSIONS = { "<listcomp>": true, "<dictcomp>": true, "<setcomp>": true, "<genexpr>": true };
   var LINES_KEPT = 3;
 
   function pySplitJoin(text) {
@@ -81,7 +82,7 @@
       var frame = FRAME.exec(line);
       if (!frame) return;
       var path = torchrlPath(frame[1]);
-      if (path !== null) frames.push(path + ":" + frame[2]);
+      if (path !== null && !COMPREHENSIONS[frame[2]]) frames.push(path + ":" + frame[2]);
     });
     return { raised: raised, frames: frames.reverse() };
   }

@@ -54,6 +54,10 @@ def _texts(site) -> list[str]:
         "",
         "   ",
         'File "/v/torchrl/objectives/value/advantages.py", line 1, in forward',
+        # A checkout called torchrl, and a comprehension's own frame.
+        'Traceback (most recent call last):\n  File "/home/me/torchrl/torchrl/objectives/value/advantages.py", '
+        'line 1, in forward\n    x\n  File "/home/me/torchrl/torchrl/objectives/value/advantages.py", line 2, '
+        "in <listcomp>\n    y\nRuntimeError: shape mismatch",
     ]
     return texts
 

@@ -11,11 +11,21 @@ import re
 import traceback
 from types import TracebackType
 
-TORCHRL_PATH = re.compile(r"(?:^|[/\\])(torchrl[/\\].+)$")
+# The last ``torchrl/`` folder of a path: a source checkout is often itself called torchrl
+# (``~/code/torchrl/torchrl/envs/common.py``), and the package is the innermost one.
+TORCHRL_PATH = re.compile(r"(?:^|.*[/\\])(torchrl[/\\].+)$")
+# Frames Python gives a comprehension or generator expression of its own (3.11 and older for the
+# comprehensions): they belong to the function that holds them, whose frame comes next.
+COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
 
 
 def key(path: str, function: str) -> str:
     return f"{path}:{function}"
+
+
+def enclosing_frames(keyed: list[str]) -> list[str]:
+    """Frame keys without the comprehensions' own frames (each is its enclosing function's line)."""
+    return [frame for frame in keyed if frame.rsplit(":", 1)[-1] not in COMPREHENSIONS]
 
 
 def torchrl_path(path: str) -> str | None:
@@ -31,4 +41,4 @@ def torchrl_frames(tb: TracebackType | None) -> list[str]:
         path = torchrl_path(frame.filename)
         if path is not None:
             found.append(key(path, frame.name))
-    return list(reversed(found))
+    return enclosing_frames(list(reversed(found)))

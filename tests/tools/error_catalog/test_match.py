@@ -102,6 +102,18 @@ def test_a_one_line_traceback_is_read_like_the_lines_it_came_from():
     assert parse(lines) == parse(lines.replace("\n", ""))
 
 
+def test_frames_are_read_below_the_innermost_torchrl_folder_and_without_comprehensions():
+    pasted = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/torchrl/torchrl/data/tensor_specs.py", line 9, in to_one_hot_spec\n'
+        "    x = [s.n for s in self.space]\n"
+        '  File "/home/me/torchrl/torchrl/data/tensor_specs.py", line 9, in <listcomp>\n'
+        "    x = [s.n for s in self.space]\n"
+        "AttributeError: 'Box' object has no attribute 'n'"
+    )
+    assert parse(pasted).frames == ["torchrl/data/tensor_specs.py:to_one_hot_spec"]
+
+
 def test_normalise_is_idempotent():
     for text in ["'quoted'", 'a "b" c', "x\\ny", "  spaced   out  "]:
         assert normalise(normalise(text)) == normalise(text)

@@ -77,7 +77,7 @@ def _frames(lines: list[str]) -> list[str]:
         path = frames.torchrl_path(match.group(1))
         if path is not None:
             found.append(frames.key(path, match.group(2)))
-    return list(reversed(found))
+    return frames.enclosing_frames(list(reversed(found)))
 
 
 def reflow(text: str) -> str:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
+from tools.core.silence import quiet
 from tools.fixes.facts.records import FixHistory
 from tools.torchrl.estimators import estimator_classes
 from tools.torchrl.losses import loss_classes
@@ -105,7 +106,8 @@ def _built_at_import(module: str, qualname: str) -> bool:
     """Whether importing ``module`` gives it ``qualname``, for a class an assignment builds: its members
     are known only once it exists.  torchrl is imported anyway to find the documented classes."""
     try:
-        found = importlib.import_module(module)
+        with quiet():  # a module's import-time deprecation notes are not what this reads
+            found = importlib.import_module(module)
     except ImportError:
         return False
     for part in qualname.split("."):
@@ -137,8 +139,22 @@ def _defining(root: Path, name: str) -> list[str]:
     return [file for file in _candidates(root).get(name, []) if name in _defined(root / file)]
 
 
+def _package_files(root: Path, file: str) -> list[str]:
+    """The installed files of the package a module file became (``storages.py`` -> ``storages/*.py``),
+    its ``__init__.py`` first; empty when the file is still a module."""
+    package = root / file.removesuffix(".py")
+    if (root / file).exists() or not (package / "__init__.py").exists():
+        return []
+    files = sorted(path.relative_to(root).as_posix() for path in package.rglob("*.py"))
+    return sorted(files, key=lambda f: not f.endswith("/__init__.py"))
+
+
 def _locate(root: Path, file: str, qualname: str) -> tuple[str, str]:
     """(status, the file defining it now) for a torchrl object."""
+    split = [f for f in _package_files(root, file) if qualname in _defined(root / f)]
+    if split:
+        # The module became a package: its own files are where its names went, private ones too.
+        return (PRESENT if split[0].endswith("/__init__.py") else MOVED), split[0]
     if qualname in _defined(root / file):
         return PRESENT, file
     if qualname.split(".")[0] in _assigned(root / file) and _built_at_import(module_of(file), qualname):

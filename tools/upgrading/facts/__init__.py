@@ -22,9 +22,10 @@ from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_ste
 from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, minor, snapshot_file, step_slug
 from tools.upgrading.facts.records import Step, Upgrades
 
-# The pinned torchrl's snapshot, read in this process (keyed on the installed versions and the snapshot's code).
+# The pinned torchrl's snapshot, made in this process by the code that reads older releases, and kept
+# in outputs/records/ (`make records`) so that a build reads the pinned release once, through the concerns.
 # A snapshot is already a JSON-able dict, so it is kept on disk as it is.
-current = RecordSet("upgrading.current", snapshot, encode=dict, decode=dict)
+current = RecordSet("upgrading.current", snapshot, encode=dict, decode=dict, committed=True)
 
 
 def released(release: str) -> dict:
