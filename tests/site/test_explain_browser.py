@@ -14,7 +14,7 @@ from tests.site.test_browser import (
     HANG_GUARD_MS,
     pytestmark,  # noqa: F401  (marks)
 )
-from tests.support.pasted_errors import line_from_site, traceback_text
+from tests.support.pasted_errors import READER_CHECKOUT, line_from_site, traceback_text
 from tools.core.paths import ROOT
 from tools.error_catalog.facts.match import explain
 
@@ -55,8 +55,8 @@ def _texts(site) -> list[str]:
         "   ",
         'File "/v/torchrl/objectives/value/advantages.py", line 1, in forward',
         # A checkout called torchrl, and a comprehension's own frame.
-        'Traceback (most recent call last):\n  File "/home/me/torchrl/torchrl/objectives/value/advantages.py", '
-        'line 1, in forward\n    x\n  File "/home/me/torchrl/torchrl/objectives/value/advantages.py", line 2, '
+        f'Traceback (most recent call last):\n  File "{READER_CHECKOUT}/torchrl/objectives/value/advantages.py", '
+        f'line 1, in forward\n    x\n  File "{READER_CHECKOUT}/torchrl/objectives/value/advantages.py", line 2, '
         "in <listcomp>\n    y\nRuntimeError: shape mismatch",
     ]
     return texts

@@ -11,6 +11,8 @@ import string
 READER_PROJECT = "/reader/project"
 READER_SCRIPT = f"{READER_PROJECT}/train.py"
 READER_SITE_PACKAGES = f"{READER_PROJECT}/.venv/lib/python3.12/site-packages"
+# A reader working from a source checkout of torchrl, itself a folder called torchrl.
+READER_CHECKOUT = f"{READER_PROJECT}/torchrl"
 
 
 def value(rng: random.Random) -> str:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tests.support.pasted_errors import traceback_text, value
+from tests.support.pasted_errors import READER_CHECKOUT, traceback_text, value
 from tools.error_catalog.facts import catalog, match_index
 from tools.error_catalog.facts.index import bare
 from tools.error_catalog.facts.match import MIN_FIXED, SITE, WHOLE, explain, normalise, parse, regex
@@ -105,9 +105,9 @@ def test_a_one_line_traceback_is_read_like_the_lines_it_came_from():
 def test_frames_are_read_below_the_innermost_torchrl_folder_and_without_comprehensions():
     pasted = (
         "Traceback (most recent call last):\n"
-        '  File "/home/me/torchrl/torchrl/data/tensor_specs.py", line 9, in to_one_hot_spec\n'
+        f'  File "{READER_CHECKOUT}/torchrl/data/tensor_specs.py", line 9, in to_one_hot_spec\n'
         "    x = [s.n for s in self.space]\n"
-        '  File "/home/me/torchrl/torchrl/data/tensor_specs.py", line 9, in <listcomp>\n'
+        f'  File "{READER_CHECKOUT}/torchrl/data/tensor_specs.py", line 9, in <listcomp>\n'
         "    x = [s.n for s in self.space]\n"
         "AttributeError: 'Box' object has no attribute 'n'"
     )

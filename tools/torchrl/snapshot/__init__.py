@@ -1,7 +1,8 @@
 """The API snapshot: every fact this project reads from a torchrl release, JSON-able, one module per section.
 
-The one reading of a release's API.  The build calls ``snapshot()`` on the
-pinned torchrl in-process (``tools.upgrading.facts.current``); ``make
+The one reading of a release's API.  ``make records`` calls ``snapshot()`` on the
+pinned torchrl in-process and keeps it (``tools.upgrading.facts.current``, a kept
+record set, which a build measures again only when its fingerprint changed); ``make
 api-snapshot RELEASE=x.y.z`` runs ``python -m tools.torchrl.snapshot`` in a
 throwaway venv holding that release, where nothing of this project is
 installed: the project root is put on that one process's path, so this package

@@ -1,8 +1,9 @@
-"""What changed between torchrl releases: snapshots of older releases, the pinned one read live, classified.
+"""What changed between torchrl releases: snapshots of older releases and of the pinned one, classified.
 
-``current`` reads the installed torchrl in-process with the very code that
-made the committed snapshots (``tools.torchrl.snapshot``), cached like every
-record set, so a step's diff compares two snapshots made alike.  ``upgrades`` diffs each
+``current`` is the installed torchrl's snapshot, made in-process by the very code
+that made the committed snapshots (``tools.torchrl.snapshot``) and kept in
+``outputs/records/`` like the other measured record sets, so a step's diff compares
+two snapshots made alike.  ``upgrades`` diffs each
 release step of ``data/upgrading.yaml`` (two committed snapshots, or the newest
 snapshot and ``current``) and classifies every difference (``classify.py``);
 the build fails, naming the difference and the file, on one it cannot classify.
@@ -22,8 +23,7 @@ from tools.upgrading.facts.classify import UnclassifiedDifferences, classify_ste
 from tools.upgrading.facts.curated import PINNED, CuratedDataError, migration_folder, minor, snapshot_file, step_slug
 from tools.upgrading.facts.records import Step, Upgrades
 
-# The pinned torchrl's snapshot, made in this process by the code that reads older releases, and kept
-# in outputs/records/ (`make records`) so that a build reads the pinned release once, through the concerns.
+# Kept (`make records`) so that a build reads the pinned release once, through the concerns' own records.
 # A snapshot is already a JSON-able dict, so it is kept on disk as it is.
 current = RecordSet("upgrading.current", snapshot, encode=dict, decode=dict, committed=True)
 
