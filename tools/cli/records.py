@@ -1,6 +1,6 @@
 """``python -m tools.cli.records``: measure the record sets kept in the tree where stale (``make records``).
 
-A record set that runs torchrl code to measure something is kept under
+A record set that needs torchrl imported is kept under
 ``outputs/records/<name>.json`` with the fingerprint it was measured under
 (``tools.core.cache``): the installed versions, the code that measures it and
 its data.  A build reads the file while the fingerprint holds; this command

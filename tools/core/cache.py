@@ -9,9 +9,11 @@ the records are recomputed.
 
 ``DOCS_CACHE=off`` disables the disk cache (cold builds, benchmarks).
 
-A record set that runs torchrl code to measure something (``committed=True``) is
-also kept in the tree, under ``outputs/records/<name>.json`` with its
-fingerprint, the way ``make outputs`` keeps captured example output: a cold build
+A record set that needs torchrl imported (it runs torchrl code, or reads its
+classes or the whole of its source: ``committed=True``) is also kept in the tree,
+under ``outputs/records/<name>.json`` with its fingerprint, the way ``make
+outputs`` keeps captured example output, so that a build of the pinned release
+imports no torch: a cold build
 reads it there while the fingerprint matches, instead of measuring again, and
 measures as usual when it does not (another torchrl, edited code or data).
 ``make records`` rewrites the stale files; a test fails while one is stale, and
@@ -21,6 +23,7 @@ another measures each afresh and compares.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import os
@@ -256,6 +259,13 @@ def _read_committed(name: str) -> dict[str, Any] | None:
     path = committed_path(name)
     if not (kept_records_enabled() and path.exists()):
         return None
+    status = path.stat()
+    return _parsed_committed(path, status.st_mtime_ns, status.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed_committed(path: Path, modified_ns: int, size: int) -> dict[str, Any]:
+    # Asked for its key, then for its records, in each build: parsed once per version of the file.
     kept: dict[str, Any] = json.loads(path.read_text())
     return kept
 

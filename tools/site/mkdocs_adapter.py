@@ -29,7 +29,7 @@ from tools.core import cache, timing
 from tools.core.code_lines import add_line_spans
 from tools.core.paths import CACHE, DATA, ROOT, SNIPPETS, TOOLS
 from tools.core.word_breaks import add_break_opportunities
-from tools.site import exports, records_worker, render_worker, search_index, template_cache
+from tools.site import exports, records_worker, render_worker, search_index, template_cache, torch_use
 from tools.site import markers as pages
 
 log = logging.getLogger("mkdocs.hooks.torchrl_reference")
@@ -424,6 +424,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     if not unchanged or not (Path(config.site_dir) / "inventory.json").exists():
         _write_inventory(config)
         _generation["inventory_key"] = _build["generation_key"]
+    if torch_use.imported():
+        measured = sorted(name.removesuffix(".compute") for name in timing.totals() if name.endswith(".compute"))
+        log.info(torch_use.note("this build", measured))
     CACHE.mkdir(exist_ok=True)
     (CACHE / "last-build-timings.json").write_text(json.dumps(timing.totals(), indent=1) + "\n")
     cache.end_build()

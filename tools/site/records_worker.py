@@ -153,11 +153,10 @@ def start() -> None:
         # asking each set whether it is kept (a fingerprint each) was a noticeable cost to a prose rebuild.
         return
     _started_once.append(True)
-    if cache.disk_cache_enabled():  # without it, and in a process's first build, nothing is kept yet
-        registry.concerns()  # importing them defines their record sets
-        todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
-        if len(todo) < 2:
-            return
+    registry.concerns()  # importing them defines their record sets
+    todo = [records for records in cache.record_sets() if records.encode is not None and not records.is_cached()]
+    if len(todo) < 2:  # kept in outputs/records/ or on disk: the build imports no torchrl for them
+        return
     directory = new_directory("records-worker-")
     process = start_fresh_python(
         ["-m", "tools.site.records_worker", str(directory)],

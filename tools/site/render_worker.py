@@ -59,6 +59,7 @@ from mkdocs.structure.pages import Page
 
 from tools.core import cache
 from tools.core.timing import stage
+from tools.site import torch_use
 from tools.site.claims import ClaimDirectory, new_directory
 
 POLL_SECONDS = 0.002
@@ -194,6 +195,7 @@ def _render(page: Page, config, files, capture: _Capture, registered: list) -> R
     """The build's own steps up to ``render``, in this process; None leaves the page to the build."""
     config._current_page = page
     _carrying[:] = [{}]
+    had_torch = torch_use.imported()
     try:
         page = config.plugins.on_pre_page(page, config=config, files=files)
         page.read_source(config)
@@ -213,6 +215,9 @@ def _render(page: Page, config, files, capture: _Capture, registered: list) -> R
             logged=list(capture.records),
             registered=list(registered),
         )
+        if not had_torch and torch_use.imported():
+            note = torch_use.note(f"rendering {page.file.src_uri}", [])
+            rendered.logged.append(("mkdocs.hooks.torchrl_reference", logging.INFO, note))
         # Run for what plugins carry from it (their logs are the build's to make: it runs this event too).
         config.plugins.on_page_content(page.content, page=page, config=config, files=files)
         rendered.carried = _carrying[0]

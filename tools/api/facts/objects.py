@@ -13,6 +13,8 @@ import inspect
 from dataclasses import dataclass
 from functools import lru_cache
 
+from tools.core.cache import RecordSet
+from tools.core.codec import record_codec
 from tools.torchrl.estimators import PUBLIC_MODULE as ESTIMATORS
 from tools.torchrl.estimators import estimator_classes
 from tools.torchrl.losses import loss_classes, namespace_of
@@ -88,8 +90,7 @@ def _classes() -> list[tuple[str, type, str]]:
     return found
 
 
-@lru_cache(maxsize=1)
-def documented() -> dict[str, ApiObject]:
+def _documented() -> dict[str, ApiObject]:
     """Class name -> its API object, for every class the site renders an API section of.
 
     An inherited method is rendered once, in the section of the class that
@@ -147,13 +148,12 @@ def documented() -> dict[str, ApiObject]:
     return out
 
 
-@lru_cache(maxsize=1)
-def modules_to_load() -> frozenset[str]:
+def _modules_to_load(documented: dict[str, ApiObject]) -> list[str]:
     """torchrl modules griffe must read: where each documented class and its torchrl bases are defined, with their packages."""
     import importlib
 
     wanted: set[str] = set()
-    for obj in documented().values():
+    for obj in documented.values():
         module = importlib.import_module(obj.module)
         cls = getattr(module, obj.canonical.rsplit(".", 1)[1])
         for klass in cls.__mro__:
@@ -164,7 +164,39 @@ def modules_to_load() -> frozenset[str]:
     for module in wanted:
         parts = module.split(".")
         with_parents.update(".".join(parts[:end]) for end in range(1, len(parts) + 1))
-    return frozenset(with_parents)
+    return sorted(with_parents)
+
+
+@dataclass(frozen=True)
+class Documented:
+    objects: dict[str, ApiObject]  # class name -> its API object
+    modules: list[str]  # the torchrl modules griffe reads for them
+
+
+def _measure() -> Documented:
+    objects = _documented()
+    return Documented(objects=objects, modules=_modules_to_load(objects))
+
+
+_encode, _decode = record_codec(Documented)
+# Kept (`make records`), as every record set that needs torchrl imported: which classes are documented,
+# and what each inherits, is read from the imported classes.
+documented_objects = RecordSet("api.objects", _measure, encode=_encode, decode=_decode, committed=True)
+
+
+def documented() -> dict[str, ApiObject]:
+    """Class name -> its API object, for every class the site renders an API section of."""
+    return documented_objects().objects
+
+
+def class_names(kind: str) -> list[str]:
+    """The documented classes of one kind (a key of KIND_METHODS), without the shared bases' sections."""
+    return [obj.name for obj in documented().values() if obj.kind == kind and not obj.base]
+
+
+def modules_to_load() -> frozenset[str]:
+    """torchrl modules griffe must read: where each documented class and its torchrl bases are defined, with their packages."""
+    return frozenset(documented_objects().modules)
 
 
 @lru_cache(maxsize=1)

@@ -25,7 +25,9 @@ def _survey() -> ConfigSurvey:
 
 
 _encode, _decode = record_codec(ConfigSurvey)
-survey = RecordSet("config_groups", _survey, encode=_encode, decode=_decode)
+# Kept (`make records`), as every record set that needs torchrl imported: reading the ConfigStore
+# imports the configs, and every loss factory is instantiated.
+survey = RecordSet("config_groups", _survey, encode=_encode, decode=_decode, committed=True)
 
 
 def start() -> None:

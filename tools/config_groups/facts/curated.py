@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import yaml
-
 from tools.core.paths import DATA, ROOT
+from tools.core.yaml_files import read_yaml
 
 SOURCE = DATA / "configs.yaml"
 # Records computed from this module are keyed on these files too (tools.core.cache).
@@ -37,7 +36,7 @@ class CuratedConfigs:
 
 
 def load() -> CuratedConfigs:
-    raw = yaml.safe_load(SOURCE.read_text()) or {}
+    raw = read_yaml(SOURCE) or {}
     return CuratedConfigs(
         factory_targets=dict(raw.get("factory_targets") or {}),
         call_time_parameters=dict(raw.get("call_time_parameters") or {}),

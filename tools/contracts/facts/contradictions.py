@@ -32,6 +32,8 @@ from tools.api.facts import load, objects
 from tools.config_groups.facts import survey
 from tools.config_groups.facts.introspect import config_dataclasses
 from tools.core import urls
+from tools.core.cache import RecordSet
+from tools.core.codec import list_codec
 from tools.core.markdown import code
 from tools.core.signatures import class_signature
 from tools.core.values import same_value
@@ -294,7 +296,7 @@ def hook_contradictions() -> list[Contradiction]:
     ]
 
 
-def updater_contradictions() -> list[Contradiction]:
+def _updater_contradictions() -> list[Contradiction]:
     """SoftUpdate's and HardUpdate's docstrings (their API sections) against their signatures."""
     return [
         c
@@ -321,7 +323,7 @@ def _config_docs(cls: type) -> dict[str, str]:
     return found
 
 
-def config_contradictions() -> list[Contradiction]:
+def _config_contradictions() -> list[Contradiction]:
     """The config dataclasses' docstrings against their own field defaults (introspected).  Not rendered on
     the site; the config-groups page lists the configs, so their flags go there."""
     found = []
@@ -338,3 +340,20 @@ def config_contradictions() -> list[Contradiction]:
             f"cfg-{config.name}",
         )
     return found
+
+
+_encode_flags, _decode_flags = list_codec(Contradiction)
+# Kept (`make records`), as every record set that needs torchrl imported: both read the imported classes
+# (the updaters' signatures, the config dataclasses' docstrings); the updaters' descriptions come from the
+# griffe parse the building process holds.
+updater_contradictions = RecordSet(
+    "contracts.updaters",
+    _updater_contradictions,
+    encode=_encode_flags,
+    decode=_decode_flags,
+    in_building_process=True,
+    committed=True,
+)
+config_contradictions = RecordSet(
+    "contracts.configs", _config_contradictions, encode=_encode_flags, decode=_decode_flags, committed=True
+)

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from tools.core.paths import ROOT
+from tools.core.yaml_files import read_yaml
 
 # Records computed from the plan are keyed on these too (tools.core.cache): budgets, committed runs, pins.
 __cache_inputs__ = ("data/curves.yaml", "outputs/curves", "pyproject.toml")
@@ -93,7 +92,7 @@ def load() -> Plan:
 @cache
 def _load(project: Path) -> Plan:
     plan_file = project / "data" / "curves.yaml"
-    raw = yaml.safe_load(plan_file.read_text()) or {}
+    raw = read_yaml(plan_file) or {}
     where = "data/curves.yaml"
     families = {}
     for name, entry in (raw.get("families") or {}).items():

@@ -30,12 +30,16 @@ from tools.troubleshooting.facts import captures, curated_entries, mechanism_tex
 from tools.upgrading.facts import current, snapshot_of, upgrades
 
 _encode_catalog, _decode_catalog = record_codec(Catalog)
+# Kept (`make records`): reading every raise and warn site means parsing a few hundred torchrl sources,
+# the largest cost of a cold build after importing torch; another torchrl changes its key, so the
+# build reads that release's sites afresh.
 catalog = RecordSet(
     "error_catalog.catalog",
     build_catalog,
     code=("tools.error_catalog.facts.catalog",),
     encode=_encode_catalog,
     decode=_decode_catalog,
+    committed=True,
 )
 
 
@@ -178,7 +182,7 @@ def _python_words(section: str, name: str) -> bool | None:
     return None if where is None else rejects_unknown_keyword(*where)
 
 
-def release_texts() -> list[ReleaseText]:
+def _release_texts() -> list[ReleaseText]:
     """What each upgrade step added or removed, as the errors of code written for the other release."""
     worded = cache(_python_words)
     return [
@@ -186,6 +190,19 @@ def release_texts() -> list[ReleaseText]:
         for step in upgrades().steps
         for text in step_texts(step, urls.upgrade_step(step.slug), snapshot_of, worded)
     ]
+
+
+_encode_releases, _decode_releases = record_codec(list[ReleaseText])
+# Kept (`make records`): whether an object answers an unknown keyword in Python's words is measured by
+# calling it, so these texts need torchrl imported.
+release_texts = RecordSet(
+    "error_catalog.releases",
+    _release_texts,
+    code=("tools.error_catalog.facts.releases",),
+    encode=_encode_releases,
+    decode=_decode_releases,
+    committed=True,
+)
 
 
 def _index() -> dict:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import yaml
-
 from tools.core.paths import DATA, ROOT
+from tools.core.yaml_files import read_yaml
 
 CURATED_FILE = DATA / "estimators.yaml"
 # Records computed from this module are keyed on these files too (tools.core.cache).
@@ -27,7 +26,7 @@ class CuratedEstimator:
 
 def load(class_names: list[str], path=CURATED_FILE) -> dict[str, CuratedEstimator]:
     where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = read_yaml(path) or {}
     if not isinstance(raw, dict):
         raise CuratedDataError(f"{where}: expected a mapping of estimator class name -> facts")
     missing = [name for name in class_names if name not in raw]

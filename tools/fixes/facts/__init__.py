@@ -20,7 +20,7 @@ def _objects() -> ObjectsNow:
 
 _encode_objects, _decode_objects = record_codec(ObjectsNow)
 # Each touched object against the installed torchrl: present, moved, gone or a script, and its documented classes.
-objects = RecordSet("fixes.objects", _objects, encode=_encode_objects, decode=_decode_objects)
+objects = RecordSet("fixes.objects", _objects, encode=_encode_objects, decode=_decode_objects, committed=True)
 
 
 def _threads() -> Threads:

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import yaml
-
 from tools.core.paths import DATA
+from tools.core.yaml_files import read_yaml
 from tools.fixes.facts.records import FixHistory
 
 THREADS_FILE = DATA / "fix-history-threads.yaml"
@@ -54,7 +53,7 @@ class Threads:
 def load_threads(history: FixHistory) -> Threads:
     if not THREADS_FILE.exists():
         return Threads()
-    data = yaml.safe_load(THREADS_FILE.read_text(encoding="utf-8")) or {}
+    data = read_yaml(THREADS_FILE) or {}
     repository = history.repository
     issues: dict[int, Issue] = {}
     for row in data.get("issues", []):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tools.api.facts.objects import class_names
 from tools.core import urls
 from tools.core.distributions import installed
 from tools.core.errors import unknown_name
@@ -10,10 +11,6 @@ from tools.fixes.facts import history, objects, thread_facts
 from tools.fixes.views import render
 from tools.fixes.views import schema as _inventory_schema
 from tools.fixes.views.inventory import entries
-from tools.torchrl.estimators import estimator_classes
-from tools.torchrl.losses import loss_classes
-from tools.torchrl.trainers import trainer_classes
-from tools.torchrl.updaters import updater_classes
 from tools.troubleshooting.facts import curated_entries
 
 
@@ -26,16 +23,15 @@ def context() -> render.Context:
 
 def page_of(name: str) -> str:
     """The page that shows the class ``name`` (and so its "Fixed upstream" note)."""
-    if name in loss_classes():
-        return urls.loss(name)
-    if name in {entry.cls.__name__ for entry in estimator_classes()}:
-        return urls.estimator(name)
-    if name in trainer_classes():
-        return urls.trainer(name)
-    if name in updater_classes():
-        return urls.TARGET_UPDATES
-    known = [*loss_classes(), *(e.cls.__name__ for e in estimator_classes()), *trainer_classes(), *updater_classes()]
-    raise unknown_name("documented class", name, known)
+    pages = {"loss": urls.loss, "estimator": urls.estimator, "trainer": urls.trainer, "updater": _target_updates}
+    for kind, page in pages.items():
+        if name in class_names(kind):
+            return page(name)
+    raise unknown_name("documented class", name, [known for kind in pages for known in class_names(kind)])
+
+
+def _target_updates(_name: str) -> str:
+    return urls.TARGET_UPDATES
 
 
 def _object_section(argument: str) -> str:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
 from tools.core.paths import DATA
+from tools.core.yaml_files import read_yaml
 
 DATA_FILE = DATA / "losses.yaml"
 # Records computed from this module are keyed on these files too (tools.core.cache).
@@ -37,7 +36,7 @@ class CuratedDataError(Exception):
 
 @lru_cache(maxsize=1)
 def load() -> dict[str, Any]:
-    data = yaml.safe_load(DATA_FILE.read_text(encoding="utf-8")) or {}
+    data = read_yaml(DATA_FILE) or {}
     for section in ("losses", "keys", "key_overrides"):
         data.setdefault(section, {})
     return data

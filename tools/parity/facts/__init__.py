@@ -25,7 +25,8 @@ def _audit() -> list[ParityRow]:
 
 
 _encode, _decode = list_codec(ParityRow)
-rows = RecordSet("parity", _audit, encode=_encode, decode=_decode)
+# Kept (`make records`): pairing each config with the class it builds imports torchrl.
+rows = RecordSet("parity", _audit, encode=_encode, decode=_decode, committed=True)
 
 
 def reviewed_rows() -> list[ParityRow]:

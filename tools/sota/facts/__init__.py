@@ -21,8 +21,9 @@ def _checked() -> SotaCheck:
 
 
 _encode_check, _decode_check = record_codec(SotaCheck)
-# data/sota.json against the installed torchrl (classes, defaults, what each trainer config's trainer builds).
-checked = RecordSet("sota.check", _checked, encode=_encode_check, decode=_decode_check)
+# data/sota.json against the installed torchrl (classes, defaults, what each trainer config's trainer builds);
+# kept (`make records`), as every record set that needs torchrl imported.
+checked = RecordSet("sota.check", _checked, encode=_encode_check, decode=_decode_check, committed=True)
 
 
 def trainer_compositions():

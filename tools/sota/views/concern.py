@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tools.api.facts.objects import class_names
 from tools.core import urls
 from tools.core.registry import Concern
 from tools.sota.facts import checked, sota_map, summaries, trainer_compositions
@@ -14,12 +15,11 @@ from tools.sota.views.render import (
     render_overview,
     render_source,
 )
-from tools.torchrl.losses import loss_classes
 from tools.trainers.facts import trainer_records
 
 
 def _losses_documented() -> set[str]:
-    return set(loss_classes())
+    return set(class_names("loss"))
 
 
 def _trainers_documented() -> set[str]:

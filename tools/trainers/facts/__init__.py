@@ -20,7 +20,9 @@ def _described() -> list[TrainerRecord]:
     return described(trainer_measurements())
 
 
-trainer_records = RecordSet("trainers", _described, encode=_encode, decode=_decode, in_building_process=True)
+trainer_records = RecordSet(
+    "trainers", _described, encode=_encode, decode=_decode, in_building_process=True, committed=True
+)
 
 _encode_checkpoints, _decode_checkpoints = record_codec(CheckpointFacts)
 checkpoint_facts = RecordSet(

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import yaml
-
 from tools.core.paths import DATA
+from tools.core.yaml_files import read_yaml
 from tools.torchrl.losses import loss_classes
 
 SOURCE = DATA / "trainers.yaml"
@@ -33,7 +32,7 @@ class CuratedTrainers:
 
 
 def load() -> CuratedTrainers:
-    raw = yaml.safe_load(SOURCE.read_text())
+    raw = read_yaml(SOURCE)
     losses = {name: TrainerLoss(**entry) for name, entry in (raw.get("losses") or {}).items()}
     return CuratedTrainers(
         losses=losses,

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import re
 
-import yaml
-
 from tools.core.paths import DATA, ROOT
+from tools.core.yaml_files import read_yaml
 from tools.troubleshooting.facts.records import (
     ELSEWHERE,
     RAISES,
@@ -78,7 +77,7 @@ def _split(path, problems: list[str]) -> tuple[str, str]:
 
 def load(path=CURATED_FILE, code_dir=CODE_DIR) -> Curated:
     where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = read_yaml(path) or {}
     problems: list[str] = []
     areas = [Area(slug, title) for slug, title in (raw.get("areas") or {}).items()]
     entries = _entries(raw.get("entries") or [], {a.slug for a in areas}, where, code_dir, problems)
@@ -197,7 +196,7 @@ def _triage_reports(triage, problems: list[str]) -> dict[str, list[Report]]:
     """mechanism slug -> the triage rows that name it, in the triage's order."""
     if not triage.is_file():
         return {}
-    rows = (yaml.safe_load(triage.read_text(encoding="utf-8")) or {}).get("rows") or []
+    rows = (read_yaml(triage) or {}).get("rows") or []
     reports: dict[str, list[Report]] = {}
     for row in rows:
         slug = row.get("mechanism")
@@ -218,7 +217,7 @@ def load_mechanisms(code_dir, entry_slugs: set[str], problems: list[str]) -> lis
     """The mechanisms of ``code_dir/mechanisms.yaml`` with their reports (none when the file is absent)."""
     path, triage, folder = code_dir / MECHANISMS_FILE, code_dir / TRIAGE_FILE, code_dir / MECHANISM_DIR
     where = _shown(path)
-    raw = (yaml.safe_load(path.read_text(encoding="utf-8")) or {}) if path.is_file() else {}
+    raw = (read_yaml(path) or {}) if path.is_file() else {}
     reports = _triage_reports(triage, problems)
     mechanisms, seen = [], set()
     for item in raw.get("mechanisms") or []:

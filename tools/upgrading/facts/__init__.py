@@ -11,7 +11,9 @@ the build fails, naming the difference and the file, on one it cannot classify.
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 
 from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
@@ -29,8 +31,16 @@ current = RecordSet("upgrading.current", snapshot, encode=dict, decode=dict, com
 
 
 def released(release: str) -> dict:
-    """The committed snapshot of an older release."""
-    return json.loads(snapshot_file(release).read_text(encoding="utf-8"))
+    """The committed snapshot of an older release (shared between callers: read, never change it)."""
+    path = snapshot_file(release)
+    return _parsed(path, path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _parsed(path: Path, modified_ns: int) -> dict:
+    # The release texts ask for a snapshot once per change they describe; each file is parsed once
+    # (per edit, under `make serve`).
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def pinned_release() -> str:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 
-import yaml
-
 from tools.core.paths import DATA, ROOT
+from tools.core.yaml_files import read_yaml
 from tools.upgrading.facts.records import (
     IMPACTS,
     NEEDS_NOTE,
@@ -76,7 +75,7 @@ def load(
 ) -> tuple[list[tuple[str, str]], list[Note]]:
     """The steps, as (old release, new release or PINNED), and the notes, checked; raises CuratedDataError."""
     where = _shown(path)
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = read_yaml(path) or {}
     problems: list[str] = []
     steps = _steps(raw.get("steps") or [], where, problems)
     by_slug = {
