@@ -14,6 +14,9 @@
 (function () {
   "use strict";
   var QUERY = 2; // Material's SearchMessageType.QUERY (its worker's message protocol, 9.x)
+  // The traceback matcher beside this file: fetched with the first query, not with every page.
+  var SELF = document.currentScript;
+  var EXPLAIN_SRC = SELF ? SELF.src.replace(/search-query\.js([?#].*)?$/, "explain-error.js") : null;
   var post = Worker.prototype.postMessage;  // the prototype stays the native one: ReorderingWorker below shares it
 
   var ERROR_NAME = /(?:^|[\s(\[:'"])(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*(?:Error|Exception|Warning))\s*:\s*/g;
@@ -118,6 +121,29 @@
     });
   }
 
+  // The matcher answers an error-shaped query above the results (explain-error.js, searchBox). It is
+  // fetched once, with the first query; the query typed by the time it arrives is the one answered.
+  var explainLoading = null, explainPending = null;
+  function loadExplain() {
+    if (window.torchrlExplain) return Promise.resolve(window.torchrlExplain);
+    if (!explainLoading) {
+      explainLoading = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = EXPLAIN_SRC;
+        script.onload = function () { resolve(window.torchrlExplain); };
+        script.onerror = reject;
+        document.head.appendChild(script);
+      });
+    }
+    return explainLoading;
+  }
+  function explainInSearch(query) {
+    if (window.torchrlExplain) { window.torchrlExplain.searchBox(query); return; }
+    explainPending = query;
+    if (!EXPLAIN_SRC || !query.trim()) return;
+    loadExplain().then(function (explainer) { if (explainer) explainer.searchBox(explainPending); }, function () {});
+  }
+
   var NativeWorker = window.Worker;
   function ReorderingWorker(url, options) {
     var worker = new NativeWorker(url, options);
@@ -127,13 +153,13 @@
   ReorderingWorker.prototype = NativeWorker.prototype;
   window.Worker = ReorderingWorker;
 
-  window.torchrlSearchOrder = { isQuestion: isQuestion, explanationsFirst: explanationsFirst };
+  window.torchrlSearchOrder = { isQuestion: isQuestion, explanationsFirst: explanationsFirst, loadExplain: loadExplain };
 
   Worker.prototype.postMessage = function (message) {
     if (message && message.type === QUERY && typeof message.data === "string") {
       arguments[0] = { type: message.type, data: tolerant(message.data) };
       if (this.__torchrlQuestions) this.__torchrlQuestions.push(isQuestion(message.data));
-      if (window.torchrlExplain) window.torchrlExplain.searchBox(message.data);
+      explainInSearch(message.data);
     }
     return post.apply(this, arguments);
   };

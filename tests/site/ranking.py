@@ -139,7 +139,8 @@ def every_query(site: Path) -> list[Query]:
 # every Worker's postMessage) and the matcher, query after query: the places in the order shown.
 RUN = r"""async ([workerUrl, indexUrl, queries]) => {
   const index = await (await fetch(indexUrl)).json();
-  const explainIndex = await window.torchrlExplain.loadIndex();
+  const explainer = await window.torchrlSearchOrder.loadExplain();  // fetched on demand, as a query does
+  const explainIndex = await explainer.loadIndex();
   const worker = new Worker(workerUrl);
   let settle;
   worker.onmessage = event => settle(event.data);

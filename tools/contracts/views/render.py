@@ -352,6 +352,9 @@ def render_contradictions(found: list[Contradiction]) -> str:
         + ", ".join(f"{families[f]} {f}" for f in FAMILIES if families[f])
         + ". Each is flagged in place on its page.",
         "",
+        # Out of the search index every page load fetches: each flag is indexed where it stands, on its page.
+        "<div data-search-exclude markdown>",
+        "",
         table(
             ("Class", "What it is", "Kind", "Name", "Upstream says", "On the installed torchrl", "Known by"),
             [
@@ -367,6 +370,8 @@ def render_contradictions(found: list[Contradiction]) -> str:
                 for c in sorted(found, key=lambda c: (FAMILIES.index(c.family), c.owner, c.kind, c.subject))
             ],
         ),
+        "",
+        "</div>",
     ]
     return "\n".join(lines) + "\n"
 

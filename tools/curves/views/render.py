@@ -102,10 +102,11 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
     note = f'\n!!! note "Why it does not beat the random policy"\n    {curves.note}\n' if curves.note else ""
     if curves.findings:
         note += f'\n??? info "What was measured on the way to this recipe"\n    {curves.findings}\n'
-    # Raw HTML block: Markdown leaves the SVG alone inside the div.
+    # Raw HTML block: Markdown leaves the SVG alone inside the div.  Its axis ticks and legend are out of
+    # the search index every page load fetches (the caption below says the same in words).
     label = f"Learning curve of {curves.label}: final return {_number(curves.final_mean)}, random policy {_number(curves.baseline)}"
     return (
-        f'{stale}<div class="learning-curve" markdown="0" role="img" aria-label="{html.escape(label)}">\n'
+        f'{stale}<div class="learning-curve" markdown="0" data-search-exclude role="img" aria-label="{html.escape(label)}">\n'
         f"{svg.strip()}\n</div>\n\n{caption}\n{note}"
     )
 

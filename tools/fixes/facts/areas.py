@@ -23,10 +23,13 @@ AREAS = (
     Area("losses", "Losses and target updaters", ("torchrl/objectives/",), "outside `value/`"),
     Area("trainers", "Trainers, hooks and Hydra configs", ("torchrl/trainers/",)),
     Area("modules", "Distributions and TensorDict modules", ("torchrl/modules/",)),
+    Area("data", "Specs and replay buffers", ("torchrl/data/",)),
+    Area("envs", "Environments, transforms", ("torchrl/envs/",)),
+    Area("collectors", "Collectors", ("torchrl/collectors/",)),
     Area("sota", "SOTA scripts", ("sota-implementations/",)),
 )
 # When two areas hold as many of a fix's files, the library code wins over the scripts, losses first.
-_TIE_ORDER = ("losses", "value-estimators", "trainers", "modules", "sota")
+_TIE_ORDER = ("losses", "value-estimators", "trainers", "modules", "data", "envs", "collectors", "sota")
 
 
 def area_of_file(path: str) -> Area:

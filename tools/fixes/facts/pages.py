@@ -1,7 +1,8 @@
 """Which index page lists each fix, and its anchor there.
 
 The pages keep the default search weight: a lower one (as the parity audit's) put a fix's entry
-below the class pages whose folded notes repeat its subject (tests/site/test_fix_search_browser.py).
+below pages that repeat its subject (tests/site/test_fix_search_browser.py).  The class pages'
+folded notes, which list the same fixes again, are out of the search index.
 
 Each area has a page (``urls.fix_index``), newest fixes first.  An area with more fixes than a page
 holds comfortably is split between releases into parts (``losses.md``, ``losses-2.md``...), so no

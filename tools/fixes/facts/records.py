@@ -15,6 +15,9 @@ from tools.core.codec import record_codec
 # The folders of pytorch/rl this site documents; a fix counts when it changed a file under one of them.
 COVERED_PATHS = (
     "sota-implementations",
+    "torchrl/collectors",
+    "torchrl/data",
+    "torchrl/envs",
     "torchrl/modules/distributions",
     "torchrl/modules/tensordict_module",
     "torchrl/objectives",

@@ -165,7 +165,10 @@ def render_object_section(names: list[str], here: str, context: Context) -> str:
     )
     body = intro + "\n\n" + table(["Fixed in", "Fix", "Pull request", "Changed here"], rows)
     indented = "\n".join(f"    {line}" if line else "" for line in body.split("\n"))
-    return f'??? note "Fixed upstream: {count} {since}"\n\n{indented}\n'
+    # Out of the search index every page load fetches: each fix is indexed once, by its entry in the index
+    # pages, which a query for its subject or pull request should find first.
+    folded = f'??? note "Fixed upstream: {count} {since}"\n\n{indented}\n'
+    return f"<div data-search-exclude markdown>\n\n{folded}\n</div>\n"
 
 
 # --- the index pages ------------------------------------------------------------------------------------
@@ -199,12 +202,17 @@ def _changed(fix: Fix, context: Context) -> str:
 
 def _entry(fix: Fix, here: str, context: Context) -> str:
     history = context.history
-    pr = f"pull request [{fix.pr}]({fix.pr_url})" if fix.pr is not None else "no pull request named"
+    pr = f"pull request [#{fix.pr}]({fix.pr_url})" if fix.pr is not None else "no pull request named"
+    # Every page load fetches the search index: an entry is found by its subject, commit, pull request,
+    # issues and quoted errors; its release and date (the section above names the release) and what it
+    # changed are read on the page only (Material skips an element marked data-search-exclude).
     lines = [
         f"### {text(fix.subject)} {{ #{anchor(fix)} }}",
         "",
-        f"{_fixed_phrase(fix, context)}; committed {fix.date} as "
-        f"[`{fix.sha[:9]}`]({commit_url(history, fix.sha)}); {pr}.",
+        f"{_fixed_phrase(fix, context)}, committed {fix.date}.",
+        "{: data-search-exclude }",
+        "",
+        f"Commit [`{fix.sha[:9]}`]({commit_url(history, fix.sha)}); {pr}.",
     ]
     issues = _issues(fix, context, here)
     if issues:
@@ -217,9 +225,6 @@ def _entry(fix: Fix, here: str, context: Context) -> str:
             f"Reverted by [`{fix.reverted_by[:9]}`]({commit_url(history, fix.reverted_by)}), "
             "so the code it changed may be as before."
         )
-    # What the fix changed is read on the page: out of the search index every page load fetches (Material
-    # skips an element marked data-search-exclude), which keeps the subject, commit, pull request and
-    # quoted error of each fix searchable.
     lines += ["", f"Changed: {_changed(fix, context)}.", "{: data-search-exclude }", ""]
     return "\n".join(lines)
 
