@@ -24,6 +24,10 @@ AUDIT = 0.2  # one SOTA family's scripts
 # The error catalogue's index page describes the catalogue; the entry that explains an error (cause and
 # fix) comes first.
 CATALOGUE = 0.2
+# The upstream fix index: an entry is found by its subject, pull request or commit, which no other page
+# repeats; a symptom that shares words with a fix's subject finds the troubleshooting entry (its case
+# and fix) first.
+FIX_INDEX = 0.5
 
 
 # Pages left out of Material's index, which every page load fetches whole. The error catalogue's sites

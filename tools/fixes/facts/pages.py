@@ -1,8 +1,9 @@
 """Which index page lists each fix, and its anchor there.
 
-The pages keep the default search weight: a lower one (as the parity audit's) put a fix's entry
-below pages that repeat its subject (tests/site/test_fix_search_browser.py).  The class pages'
-folded notes, which list the same fixes again, are out of the search index.
+The class pages' folded notes, which list the same fixes again, are out of the search index, so
+a fix's subject is on no other page and the index pages can weigh less than a troubleshooting
+entry (``search_weights.FIX_INDEX``) and still list a fix first for its subject, pull request or
+commit (tests/site/test_fix_search_browser.py).
 
 Each area has a page (``urls.fix_index``), newest fixes first.  An area with more fixes than a page
 holds comfortably is split between releases into parts (``losses.md``, ``losses-2.md``...), so no

@@ -260,7 +260,7 @@ def render_index_page(page: IndexPage, all_pages: list[IndexPage], context: Cont
     ]
     out = [
         # The navigation's title is the area, and the releases of a part (the section says "Upstream bug fixes").
-        search_weights.front_matter(None, _nav_title(page, context))
+        search_weights.front_matter(search_weights.FIX_INDEX, _nav_title(page, context))
         + f"# Fixed upstream: {_part_title(page, context)}",
         "",
         f"Every bug-fix commit of pytorch/rl that changed files under {folders} more than any other covered "
