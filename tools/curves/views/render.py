@@ -106,7 +106,7 @@ def render_plot(curves: FamilyCurves, svg: str) -> str:
     # the search index every page load fetches (the caption below says the same in words).
     label = f"Learning curve of {curves.label}: final return {_number(curves.final_mean)}, random policy {_number(curves.baseline)}"
     return (
-        f'{stale}<div class="learning-curve" markdown="0" data-search-exclude role="img" aria-label="{html.escape(label)}">\n'
+        f'{stale}<div class="learning-curve" markdown="0" data-search-exclude="true" role="img" aria-label="{html.escape(label)}">\n'
         f"{svg.strip()}\n</div>\n\n{caption}\n{note}"
     )
 

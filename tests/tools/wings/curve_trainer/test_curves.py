@@ -203,7 +203,9 @@ def test_plot_is_an_inline_svg_with_labelled_axes_and_the_summary_reads_the_reco
     assert svg.startswith("<svg") and "environment frames collected" in svg and "random policy" in svg
     assert "<metadata" not in svg and 'href="http' not in svg  # nothing to fetch at view time
     page = render_plot(curves, svg)
-    assert '<div class="learning-curve" markdown="0" data-search-exclude role="img"' in page and "beats it" in page
+    assert (
+        '<div class="learning-curve" markdown="0" data-search-exclude="true" role="img"' in page and "beats it" in page
+    )
     table = render_summary([curves])
     # A figure's inner spaces are non-breaking: a figure never wraps onto two lines.
     row = "| [X](x.md#learning-curve) | Env | 110.0\xa0±\xa08.16 | 5.00 | beats it | – | 30 | 6\xa0s | 12\xa0s |"
