@@ -130,3 +130,25 @@ def test_each_raising_mechanism_is_found_from_its_own_traceback(index):
         if mechanism.slug not in [r.id for r in results[:3]]:
             misses.append(f"{mechanism.slug}: {[r.id for r in results[:3]]}")
     assert not misses, "\n".join(misses)
+
+
+def test_a_message_a_fix_changed_finds_the_fix(index):
+    """A user of a release before the fix pastes what its old code said: a line from each changed
+    message, its fields filled with random values, finds that fix with a whole match.  A warning whose
+    message runs over several lines is left out: the matcher reads a warning's first line only (the
+    line after it is the source line that warned)."""
+    from tools.error_catalog.facts import fix_texts
+
+    rng = random.Random(SEED)
+    changed = [(fix.id, exception, parts) for fix in fix_texts() for exception, parts in fix.messages_before]
+    assert len(changed) > 100
+    misses = []
+    for fix_id, exception, parts in changed:
+        multiline_warning = exception.endswith("Warning") and any("\n" in part.text for part in parts)
+        if regex(parts)[1] < MIN_FIXED or multiline_warning:
+            continue
+        line = f"{bare(exception)}: " + "".join(value(rng) if part.is_field else part.text for part in parts)
+        found = {r.id: r.score for r in explain(index, line, limit=50)}
+        if found.get(fix_id, 0) < WHOLE:
+            misses.append(f"{fix_id}: {line[:120]!r}")
+    assert not misses, f"{len(misses)} lines did not find their fix:\n" + "\n".join(misses[:20])

@@ -39,6 +39,18 @@ def test_each_fix_has_a_heading_with_its_subject_pull_request_and_anchor(fix_con
                 assert f"#{fix.pr}" in words or f"pull request [#{fix.pr}]" in markdown
 
 
+def test_an_entry_shows_what_the_code_before_the_fix_said_out_of_search(fix_context):
+    pages = render_index_pages(fix_context)
+    changed = [(page, fix) for page in index_pages(fix_context.history) for fix in page.fixes if fix.raised_before]
+    assert len(changed) > 50
+    for page, fix in changed:
+        entry = pages[page.path].split(f"{{ #{anchor(fix)} }}", 1)[1].split("\n### ", 1)[0]
+        line = next(line for line in entry.splitlines() if line.startswith("Before this fix: "))
+        first = fix.raised_before[0]
+        assert f"{first.exception}: {first.template()}"[:40] in html.unescape(line), (page.path, fix.sha)
+        assert entry.split(line, 1)[1].lstrip("\n").startswith("{: data-search-exclude }")
+
+
 def test_every_object_a_page_names_is_marked_when_torchrl_lost_it(fix_context):
     """Each "Changed:" line, read back: every object shown after its file is plain when the installed
     torchrl defines it there, "(gone from ...)" when it has it nowhere, "(now ...)" when elsewhere."""

@@ -12,7 +12,15 @@ from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.distributions import installed, pinned
 from tools.error_catalog.facts.catalog import build_catalog
-from tools.error_catalog.facts.index import EntryText, FixText, MechanismText, bare, build_index, catalog_targets
+from tools.error_catalog.facts.index import (
+    EntryText,
+    FixText,
+    MechanismText,
+    bare,
+    before_parts,
+    build_index,
+    catalog_targets,
+)
 from tools.error_catalog.facts.records import Catalog, Trigger
 from tools.error_catalog.facts.releases import ReleaseText, location, step_texts
 from tools.error_catalog.facts.triggers import Captured, split
@@ -242,6 +250,7 @@ def fix_texts() -> list[FixText]:
                 first_release=release,
                 error_texts=list(dict.fromkeys(quoted)),
                 frames=sorted(set(changed)),
+                messages_before=[(old.exception, before_parts(old)) for old in fix.raised_before],
             )
         )
     return out

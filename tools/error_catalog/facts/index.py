@@ -35,6 +35,7 @@ from tools.error_catalog.facts.match import (
 )
 from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
 from tools.error_catalog.facts.releases import ReleaseText
+from tools.fixes.facts.records import RaisedBefore
 
 # Titles longer than this are cut in the results list.
 TITLE_CHARS = 140
@@ -76,6 +77,8 @@ class FixText:
     first_release: str
     error_texts: list[str]
     frames: list[str]  # frame keys of the functions it touched
+    # (exception, message) of each raise or warn of the old code it changed: what an earlier release said
+    messages_before: list[tuple[str, list[Part]]] = dataclasses.field(default_factory=list)
 
 
 def _cut(text: str) -> str:
@@ -204,18 +207,37 @@ def mechanism_target(mechanism: MechanismText, site_targets: list[dict], entry_t
     )
 
 
+def before_parts(old: RaisedBefore) -> list[Part]:
+    """A changed message of the old code as the catalogue's parts: fixed text and fields in turn."""
+    parts = [Part(text=old.fixed[0])] if old.fixed[0] else []
+    for field, after in zip(old.fields, old.fixed[1:], strict=True):
+        parts.append(Part(field=field))
+        if after:
+            parts.append(Part(text=after))
+    return parts
+
+
+_CLASS_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*$")
+
+
 def fix_target(fix: FixText) -> Target:
-    """A fix answers the errors its commit and threads quote (whole, as literal templates), the words of
-    its subject and of the issues it fixes, and tracebacks that end in a function it changed."""
+    """A fix answers the errors its commit and threads quote (whole, as literal templates), the messages
+    of the old code it changed (templates: an earlier release's user pastes those), the words of its
+    subject and of the issues it fixes, and tracebacks that end in a function it changed."""
     messages = [normalise(text.split(": ", 1)[-1]) for text in fix.error_texts]
     exceptions = [text.split(": ", 1)[0] for text in fix.error_texts if ": " in text]
+    exceptions += [exception for exception, _ in fix.messages_before if _CLASS_NAME.match(exception)]
+    templates = [(regex([Part(text=m)])[0], len(m)) for m in messages if m]
+    templates += [regex(parts) for _, parts in fix.messages_before]
+    kinds = {bare(e) for e in exceptions if " " not in e}
     return Target(
         kind=FIX,
         id=fix.id,
         title=_cut(fix.title),
         url=urls.served(*fix.page.split("#", 1)),
-        exception=bare(exceptions[0]) if exceptions and " " not in exceptions[0] else "",
-        templates=[(regex([Part(text=m)])[0], len(m)) for m in messages if m],
+        # One class for every message it answers, else none: another class costs a message its match.
+        exception=kinds.pop() if len(kinds) == 1 else "",
+        templates=[(pattern, fixed) for pattern, fixed in dict.fromkeys(templates) if pattern and fixed],
         words=words(" ".join([fix.title, *messages])),
         frames=list(fix.frames),
         note=f"fixed upstream in {fix.first_release}",

@@ -1,7 +1,8 @@
 """What the fix scanner reads from pytorch/rl's history: plain, JSON-able dataclasses.
 
-They hold facts about commits only (hashes, dates, subjects, numbers, file paths and the names of
-the functions and classes a commit changed), never a diff or a line of pytorch/rl's code.
+They hold facts about commits only (hashes, dates, subjects, numbers, file paths, the names of
+the functions and classes a commit changed and the error messages it changed), never a diff or a
+line of pytorch/rl's code.
 ``python -m tools.wings.fix_scanner`` writes them to ``data/fix-history.json``; the build reads them
 back (``tools.fixes.facts.data``) and checks the names against the installed torchrl.
 """
@@ -25,6 +26,29 @@ COVERED_PATHS = (
 )
 
 
+# How a fix changed a raise or warn of the code before it.
+MESSAGE = "message"  # it rewrote or removed the statement: the message is gone or reads otherwise
+CONDITION = "condition"  # it changed the if or while test that leads to the statement
+
+
+@dataclass(frozen=True)
+class RaisedBefore:
+    """A raise or warn of the code before a fix that the fix changed: what a user of an earlier release saw."""
+
+    file: str
+    function: str  # the qualname around it, "<module>" at module level
+    exception: str  # as written ("ValueError", "self._error_type")
+    fixed: list[str]  # the message's fixed text, cut where a field goes: one piece more than ``fields``
+    fields: list[str]  # the source of each field the running code filled in
+    change: str  # MESSAGE or CONDITION
+
+    def template(self) -> str:
+        """The message as a reader sees it, each field shown as ``{source}`` (as the error catalogue shows one)."""
+        return self.fixed[0] + "".join(
+            "{" + field + "}" + after for field, after in zip(self.fields, self.fixed[1:], strict=True)
+        )
+
+
 @dataclass(frozen=True)
 class Fix:
     sha: str
@@ -41,6 +65,7 @@ class Fix:
     objects: dict[str, list[str]]
     first_release: str | None  # the lowest release tag containing it; None: in no release yet
     reverted_by: str = ""  # the commit that reverted it, when one in the scanned history says so
+    raised_before: list[RaisedBefore] = field(default_factory=list)  # by file, then line
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,16 @@ def entries(context: Context) -> list[dict]:
                 "first_release": fix.first_release,
                 "fixed_in": fixed_in(fix, context),
                 "error_texts": error_texts(fix, context),
+                "raised_before": [
+                    {
+                        "file": old.file,
+                        "function": old.function,
+                        "exception": old.exception,
+                        "message": old.template(),
+                        "change": old.change,
+                    }
+                    for old in fix.raised_before
+                ],
                 "files": fix.files,
                 "objects": [
                     {"file": o.file, "qualname": o.qualname, "status": o.status, "now": o.now} for o in objects

@@ -12,11 +12,14 @@ from tools.fixes.facts.areas import Area
 from tools.fixes.facts.data import release_version
 from tools.fixes.facts.installed import GONE, MOVED, ObjectsNow
 from tools.fixes.facts.pages import IndexPage, anchor, fix_pages, index_pages
-from tools.fixes.facts.records import Fix, FixHistory
+from tools.fixes.facts.records import CONDITION, MESSAGE, Fix, FixHistory
 from tools.fixes.facts.threads import Issue, Threads
 
 # How much of one fix a line of the index shows; the inventory holds all of it.
 FILES_SHOWN = 6
+MESSAGES_SHOWN = 3
+# Each changed message is cut to this many characters on the page (the matcher reads it whole).
+MESSAGE_CHARS = 160
 OBJECTS_SHOWN = 8
 CHANGED_HERE_SHOWN = 4
 
@@ -226,7 +229,26 @@ def _entry(fix: Fix, here: str, context: Context) -> str:
             "so the code it changed may be as before."
         )
     lines += ["", f"Changed: {_changed(fix, context)}.", "{: data-search-exclude }", ""]
+    if fix.raised_before:
+        lines += [_raised_before(fix), "{: data-search-exclude }", ""]
     return "\n".join(lines)
+
+
+_HOW_CHANGED = {MESSAGE: "its message changed", CONDITION: "the test that leads to it changed"}
+
+
+def _raised_before(fix: Fix) -> str:
+    """What the code before the fix raised or warned where the fix changed it: what an older release prints."""
+    shown = []
+    for old in fix.raised_before[:MESSAGES_SHOWN]:
+        message = old.template()
+        if len(message) > MESSAGE_CHARS:
+            message = message[: MESSAGE_CHARS - 1] + "…"
+        where = f"{old.function}" if old.function != "<module>" else old.file
+        shown.append(f"{code(f'{old.exception}: {message}')} in {code(where)} ({_HOW_CHANGED[old.change]})")
+    more = len(fix.raised_before) - len(shown)
+    tail = f"; and {more} more" if more > 0 else ""
+    return "Before this fix: " + "; ".join(shown) + tail + "."
 
 
 def _part_title(page: IndexPage, context: Context) -> str:

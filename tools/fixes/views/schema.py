@@ -31,6 +31,23 @@ SCHEMA = array(
             array(STR),
             "exception or warning lines the commit message, its pull request's thread or the issues it fixes quote",
         ),
+        raised_before=(
+            array(
+                record(
+                    file=(STR, "the file of the old code"),
+                    function=(STR, "the qualname around the statement (<module> at module level)"),
+                    exception=(STR, "the class the statement raises or warns, as written"),
+                    message=(STR, "the old message, each field the running code filled in shown as {source}"),
+                    change=(
+                        STR,
+                        "message: the fix rewrote or removed the statement; condition: it changed the if or "
+                        "while test that leads to it",
+                    ),
+                )
+            ),
+            "raises and warns of the code before the fix that the fix changed: what an earlier release printed "
+            "(explain_error finds the fix from them)",
+        ),
         files=(array(STR), "the files it changed under the covered folders"),
         objects=(
             array(

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import re
 
+from tools.error_catalog.facts.match import MIN_FIXED
+
 # A bracketed tag list anywhere in the subject: "[BugFix]", "[Bugfix]", "[Bug Fix]", "[BugFIx]",
 # "[Feature, BugFix]", "[CI, BugFix]".  The very first commits wrote the prefix "BugFix:" instead.
 _TAG_LIST = re.compile(r"\[([^\[\]]*)\]")
+# What a tag reads once spaces, "-" and "_" are removed, in lower case: pytorch/rl tags nearly every fix
+# "[BugFix]"; a few say "[Bug]" or "[Fix]" (a fix all the same: its pull request fixes a reported bug).
+FIX_TAGS = ("bugfix", "bug", "fix", "hotfix")
 _PREFIX = re.compile(r"^\s*bug[\s_-]*fix\s*:", re.IGNORECASE)
 _REVERT = re.compile(r'^\s*Revert\s+"')
 
@@ -40,8 +45,9 @@ _REVERTS = re.compile(r"This reverts commit ([0-9a-f]{40})")
 
 RULES = {
     "bug_fix": (
-        "a commit whose subject holds a bracketed tag list with a tag that reads 'bugfix' once spaces, "
-        "'-' and '_' are removed, in any case ([BugFix], [Bugfix], [Bug Fix], [Feature, BugFix]), or that "
+        "a commit whose subject holds a bracketed tag list with a tag that reads 'bugfix', 'bug', 'fix' or "
+        "'hotfix' once spaces, '-' and '_' are removed, in any case ([BugFix], [Bugfix], [Bug Fix], [Bug], "
+        "[Fix], [Feature, BugFix]), or that "
         "starts with 'BugFix:'; a subject starting with 'Revert \"' is a revert, not a fix"
     ),
     "history": (
@@ -72,6 +78,14 @@ RULES = {
         "'git tag --contains' lists them; none when no such tag contains it yet"
     ),
     "reverted_by": "a commit in the scanned history whose message says 'This reverts commit <sha>' of the fix",
+    "raised_before": (
+        "for each changed .py file under torchrl/, the raise statements and warnings.warn calls of the "
+        "parent's version whose message the error catalogue reads (fixed text and fields, at least "
+        f"{MIN_FIXED} characters of fixed text) and that the commit changed: 'message' when a deleted line "
+        "is part of the statement and the commit's version of the file raises no message with the same "
+        "fixed text (a statement only moved is left out), 'condition' when a deleted line is part of the "
+        "test of the innermost if or while whose branch holds it"
+    ),
 }
 
 
@@ -82,7 +96,7 @@ def is_bug_fix(subject: str) -> bool:
         return True
     for tags in _TAG_LIST.findall(subject):
         for tag in tags.split(","):
-            if re.sub(r"[\s_-]", "", tag).lower() == "bugfix":
+            if re.sub(r"[\s_-]", "", tag).lower() in FIX_TAGS:
                 return True
     return False
 

@@ -1,7 +1,8 @@
 """Read every bug fix in a commit's history that changed the covered code into a ``FixHistory``.
 
 Only facts leave the repository: hashes, dates, subjects, numbers, paths, the error lines a
-message quotes and the names of the definitions a fix changed (``objects``), never a diff or code.
+message quotes, the names of the definitions a fix changed (``objects``) and the messages of the
+raises and warns it changed (``raised_before``), never a diff or code.
 The result depends on the commit and the repository's release tags alone, so scanning the same
 commit again gives the same file, byte for byte.
 """
@@ -12,9 +13,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.fixes.facts.records import COVERED_PATHS, Fix, FixHistory, encode
+from tools.fixes.facts.records import COVERED_PATHS, Fix, FixHistory, RaisedBefore, encode
 from tools.wings.fix_scanner import rules
 from tools.wings.fix_scanner.git import Blobs, Git, ScanError
+from tools.wings.fix_scanner.messages import raised_before
 from tools.wings.fix_scanner.objects import definitions, enclosing, parse_diff
 
 __all__ = ["ScanError", "render_json", "scan"]
@@ -67,12 +69,14 @@ def _changed_files(git: Git, commit: _Commit) -> list[str]:
     return sorted(f for f in files if f.startswith(tuple(f"{p}/" for p in COVERED_PATHS)))
 
 
-def _touched_objects(git: Git, blobs: Blobs, commit: _Commit) -> dict[str, list[str]]:
+def _read_changes(git: Git, blobs: Blobs, commit: _Commit) -> tuple[dict[str, list[str]], list[RaisedBefore]]:
+    """(file -> the definitions the commit changed there, the raises and warns of the old code it changed)."""
     diff = git.run(
         "diff-tree", "-p", "-U0", "-M", "--root", "--no-commit-id", "--no-color", "--no-ext-diff",
         "--src-prefix=a/", "--dst-prefix=b/", commit.sha, "--", *COVERED_PATHS,
     )  # fmt: skip
     found: dict[str, set[str]] = {}
+    messages: list[RaisedBefore] = []
     for change in parse_diff(diff):
         sides = [(commit.sha, change.new_path, change.added)]
         if commit.parent is not None:
@@ -86,7 +90,12 @@ def _touched_objects(git: Git, blobs: Blobs, commit: _Commit) -> dict[str, list[
                 names = enclosing(spans, lines)
                 if names:
                     found.setdefault(path, set()).update(names)
-    return {path: sorted(names) for path, names in sorted(found.items())}
+        old_path = change.old_path
+        if commit.parent is not None and old_path is not None and old_path.startswith("torchrl/"):
+            new = blobs.read(commit.sha, change.new_path) if change.new_path is not None else None
+            old = blobs.read(commit.parent, old_path) if old_path.endswith(".py") else None
+            messages += raised_before(old_path, old, new, change.deleted)
+    return {path: sorted(names) for path, names in sorted(found.items())}, messages
 
 
 def _first_release(sha: str, releases: list[tuple[str, set[str]]]) -> str | None:
@@ -111,6 +120,7 @@ def scan(git_dir: Path, commit: str = "HEAD", repository: str = "pytorch/rl") ->
             if not rules.is_bug_fix(entry.subject):
                 continue
             pr = rules.pull_request(entry.subject, entry.message, repository)
+            objects, messages = _read_changes(git, blobs, entry)
             fixes.append(
                 (
                     entry.timestamp,
@@ -123,9 +133,10 @@ def scan(git_dir: Path, commit: str = "HEAD", repository: str = "pytorch/rl") ->
                         issues=rules.fixed_issues(entry.message, repository),
                         error_texts=rules.error_texts(entry.message),
                         files=_changed_files(git, entry),
-                        objects=_touched_objects(git, blobs, entry),
+                        objects=objects,
                         first_release=_first_release(entry.sha, releases),
                         reverted_by=reverted_by.get(entry.sha, ""),
+                        raised_before=messages,
                     ),
                 )
             )

@@ -44,6 +44,19 @@ class ClipPPOLoss(PPOLoss):
 '''
 
 
+VALUE_V1 = """\
+import warnings
+
+
+def check(gamma, lmbda):
+    if gamma > 1:
+        raise ValueError(f"gamma must be at most one, got {gamma}")
+    if lmbda is None:
+        warnings.warn("lmbda was not given: the estimator uses 0.95")
+    return gamma
+"""
+
+
 @dataclass
 class TinyRepo:
     git_dir: Path
@@ -128,6 +141,17 @@ def make_tiny_repo(root: Path) -> TinyRepo:
     text = (repo.work / "torchrl/objectives/ppo.py").read_text()
     repo.write("torchrl/objectives/ppo.py", text.replace("return data * 2", "return data * 3"))
     repo.commit("late", "[BugFix] After the last release (#17)")
+
+    # A module whose raise the next fix rewords and whose warning's condition it changes.
+    repo.write("torchrl/objectives/value.py", VALUE_V1)
+    repo.commit("value", "[Feature] Value checks (#18)")
+    repo.write(
+        "torchrl/objectives/value.py",
+        VALUE_V1.replace("if gamma > 1:", "if gamma >= 1:").replace(
+            "gamma must be at most one", "gamma must lie in [0, 1)"
+        ),
+    )
+    repo.commit("messages", "[BugFix] Stricter gamma (#19)")
 
     repo.git("revert", "--no-edit", repo.shas["forward"])
     repo._day += 1

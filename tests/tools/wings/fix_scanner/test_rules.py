@@ -20,6 +20,8 @@ from tools.wings.fix_scanner import rules
         "[Algorithm] [BugFix] two lists",
         "[bug-fix] dashed",
         "BugFix: the early prefix",
+        "[BUG] Missing import (#3)",
+        "[Fix] a short tag",
     ],
 )
 def test_a_fix(subject):
@@ -33,6 +35,8 @@ def test_a_fix(subject):
         "Fix a thing without a tag",
         "REDQ pixels bugfix",
         "[BugFixes-in-progress] not the tag",
+        "[Debug] a word holding 'bug'",
+        "[Prefix] a word holding 'fix'",
         'Revert "[BugFix] Fixed Additive noise (#441)" (#442)',
     ],
 )

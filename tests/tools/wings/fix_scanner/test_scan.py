@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tools.core.paths import ROOT
-from tools.fixes.facts.records import decode
+from tools.fixes.facts.records import MESSAGE, RaisedBefore, decode
 from tools.wings.fix_scanner.scan import render_json, scan
 
 
@@ -24,7 +24,7 @@ def _fix(history, sha):
 
 def test_only_fixes_that_touched_the_covered_paths_newest_first(history, tiny_repo):
     s = tiny_repo.shas
-    assert [f.sha for f in history.fixes] == [s["late"], s["decorator"], s["helper"], s["forward"]]
+    assert [f.sha for f in history.fixes] == [s["messages"], s["late"], s["decorator"], s["helper"], s["forward"]]
     assert history.commit == tiny_repo.git("rev-parse", "main").strip()
     assert history.newest_release == "1.0.0"  # v0.9.0rc1 is no release tag
 
@@ -71,10 +71,29 @@ def test_decorators_class_bodies_and_scripts(history, tiny_repo):
     }
 
 
+def test_the_messages_a_fix_changed_are_read_in_the_parent(history, tiny_repo):
+    fix = _fix(history, tiny_repo.shas["messages"])
+    assert fix.raised_before == [
+        RaisedBefore(
+            "torchrl/objectives/value.py",
+            "check",
+            "ValueError",
+            ["gamma must be at most one, got ", ""],
+            ["gamma"],
+            MESSAGE,
+        )
+    ]
+    assert fix.raised_before[0].template() == "gamma must be at most one, got {gamma}"
+    # The warning and its test are unchanged; a fix that changed no raise or warn records none.
+    assert _fix(history, tiny_repo.shas["late"]).raised_before == []
+
+
 def test_the_file_records_its_commit_paths_and_rules_and_round_trips(history):
     data = json.loads(render_json(history))
     assert list(data)[:5] == ["repository", "commit", "newest_release", "covered_paths", "rules"]
-    assert {"bug_fix", "pull_request", "issues", "error_texts", "objects", "first_release"} <= set(data["rules"])
+    assert {"bug_fix", "pull_request", "issues", "error_texts", "objects", "first_release", "raised_before"} <= set(
+        data["rules"]
+    )
     assert decode(data) == history
 
 
