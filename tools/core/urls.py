@@ -34,6 +34,7 @@ TROUBLESHOOTING = "troubleshooting/index.md"
 FIXED_UPSTREAM = "troubleshooting/fixed-upstream.md"
 TROUBLESHOOTING_MECHANISMS = "troubleshooting/mechanisms.md"
 ERROR_CATALOG = "troubleshooting/errors/index.md"
+EARLIER_MESSAGES = "troubleshooting/earlier/index.md"
 UPGRADING = "upgrading/index.md"
 
 
@@ -84,6 +85,11 @@ def troubleshooting_area(area: str) -> str:
 def error_catalog_page(slug: str) -> str:
     """One page of the error catalogue (its modules: ``tools/error_catalog/facts/pages.py``)."""
     return f"troubleshooting/errors/{slug}.md"
+
+
+def earlier_messages_page(slug: str) -> str:
+    """One package's page of what older releases said (its modules: ``tools/error_catalog/facts/earlier.py``)."""
+    return f"troubleshooting/earlier/{slug}.md"
 
 
 def fix_index(area: str, part: int = 1) -> str:

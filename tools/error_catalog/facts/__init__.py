@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import re
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from tools.config_groups.facts import survey as config_survey
 from tools.core import frames, urls
@@ -12,6 +15,7 @@ from tools.core.cache import RecordSet
 from tools.core.codec import record_codec
 from tools.core.distributions import installed, pinned
 from tools.error_catalog.facts.catalog import build_catalog
+from tools.error_catalog.facts.earlier import Earlier, earlier, earlier_texts, said_by_package
 from tools.error_catalog.facts.index import (
     EntryText,
     FixText,
@@ -213,8 +217,39 @@ release_texts = RecordSet(
 )
 
 
+def _as_is(value: Any) -> Any:
+    """Plain JSON already (an index, a list of lists): kept as it is."""
+    return value
+
+
+def _tensordict_says() -> list[list[str]]:
+    """What the installed tensordict raises and warns (its source, read without importing it)."""
+    spec = importlib.util.find_spec("tensordict")
+    if spec is None or spec.origin is None:
+        return []
+    return said_by_package(Path(spec.origin).parent)
+
+
+# Kept (`make records`): reading tensordict's source costs about as much as the rest of the index.
+tensordict_says = RecordSet(
+    "error_catalog.tensordict",
+    _tensordict_says,
+    code=("tools.error_catalog.facts.earlier",),
+    encode=_as_is,
+    decode=_as_is,
+    committed=True,
+)
+
+
+@cache
+def earlier_messages() -> list[Earlier]:
+    """The messages older releases said that no place of the installed torchrl answers."""
+    return earlier(history(), catalog(), tensordict_says())
+
+
 def _index() -> dict:
-    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher(), release_texts())
+    said_before = earlier_texts(earlier_messages())
+    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher(), release_texts() + said_before)
 
 
 # A subject's leading tags: "[BugFix] [Performance] ...".
@@ -256,10 +291,6 @@ def fix_texts() -> list[FixText]:
     return out
 
 
-def _as_is(value: dict) -> dict:
-    return value
-
-
 # Plain JSON already: kept on disk as it is, so that explain_error answers from the cache without torch.
 match_index = RecordSet(
     "error_catalog.index", _index, code=("tools.error_catalog.facts.index",), encode=_as_is, decode=_as_is
@@ -275,4 +306,13 @@ def installed_index() -> dict:
     return build_index(catalog(), reviewed_entry_texts(), fix_texts())
 
 
-__all__ = ["catalog", "entry_texts", "fix_texts", "installed_index", "match_index", "release_texts", "triggers"]
+__all__ = [
+    "catalog",
+    "earlier_messages",
+    "entry_texts",
+    "fix_texts",
+    "installed_index",
+    "match_index",
+    "release_texts",
+    "triggers",
+]

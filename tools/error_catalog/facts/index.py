@@ -33,7 +33,7 @@ from tools.error_catalog.facts.match import (
     score,
     words,
 )
-from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
+from tools.error_catalog.facts.records import WARN, Catalog, Part, Site, joined
 from tools.error_catalog.facts.releases import ReleaseText
 from tools.fixes.facts.records import RaisedBefore
 
@@ -209,15 +209,15 @@ def mechanism_target(mechanism: MechanismText, site_targets: list[dict], entry_t
 
 def before_parts(old: RaisedBefore) -> list[Part]:
     """A changed message of the old code as the catalogue's parts: fixed text and fields in turn."""
-    parts = [Part(text=old.fixed[0])] if old.fixed[0] else []
-    for field, after in zip(old.fields, old.fixed[1:], strict=True):
-        parts.append(Part(field=field))
-        if after:
-            parts.append(Part(text=after))
-    return parts
+    return joined(old.fixed, old.fields)
 
 
 _CLASS_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*$")
+
+
+def class_like(exception: str) -> bool:
+    """An exception as written that names a class (``ValueError``, ``errors.SpecError``), not an expression."""
+    return bool(_CLASS_NAME.match(exception))
 
 
 def fix_target(fix: FixText) -> Target:
@@ -226,7 +226,7 @@ def fix_target(fix: FixText) -> Target:
     subject and of the issues it fixes, and tracebacks that end in a function it changed."""
     messages = [normalise(text.split(": ", 1)[-1]) for text in fix.error_texts]
     exceptions = [text.split(": ", 1)[0] for text in fix.error_texts if ": " in text]
-    exceptions += [exception for exception, _ in fix.messages_before if _CLASS_NAME.match(exception)]
+    exceptions += [exception for exception, _ in fix.messages_before if class_like(exception)]
     templates = [(regex([Part(text=m)])[0], len(m)) for m in messages if m]
     templates += [regex(parts) for _, parts in fix.messages_before]
     kinds = {bare(e) for e in exceptions if " " not in e}

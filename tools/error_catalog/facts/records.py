@@ -26,6 +26,28 @@ class Part:
         return bool(self.field)
 
 
+def pieces(parts: list[Part]) -> tuple[list[str], list[str]]:
+    """(fixed pieces, fields) of a message: the fixed text between fields, one piece more than there are fields."""
+    fixed, fields = [""], []
+    for part in parts:
+        if part.is_field:
+            fields.append(part.field)
+            fixed.append("")
+        else:
+            fixed[-1] += part.text
+    return fixed, fields
+
+
+def joined(fixed: list[str], fields: list[str]) -> list[Part]:
+    """The parts of a message given as ``pieces`` gives it."""
+    parts = [Part(text=fixed[0])] if fixed[0] else []
+    for name, after in zip(fields, fixed[1:], strict=True):
+        parts.append(Part(field=name))
+        if after:
+            parts.append(Part(text=after))
+    return parts
+
+
 @dataclass(frozen=True)
 class Site:
     """One place that raises or warns, as its source reads."""

@@ -6,23 +6,29 @@ from __future__ import annotations
 import json
 
 from tools.core.registry import Concern
-from tools.error_catalog.facts import catalog, match_index, triggers
-from tools.error_catalog.views import render
+from tools.error_catalog.facts import catalog, earlier_messages, match_index, triggers
+from tools.error_catalog.views import earlier, render
 from tools.error_catalog.views import schema as _inventory_schema
 from tools.error_catalog.views.inventory import INDEX_FILE, inventory
+from tools.fixes.facts import history
 
 CONCERN = Concern(
     name="error_catalog",
     sections={"box": render.render_box},
-    pages=lambda: render.render_pages(catalog(), triggers()),
-    inventory=lambda: inventory(catalog(), triggers()),
+    pages=lambda: {
+        **render.render_pages(catalog(), triggers()),
+        **earlier.render_pages(earlier_messages(), catalog().torchrl, history().newest_release),
+    },
+    inventory=lambda: inventory(catalog(), triggers(), earlier_messages()),
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "Every `raise` and `warnings.warn` of the covered torchrl code (`torchrl.objectives`, `torchrl.trainers`, "
         "and the functions elsewhere in torchrl their calls reach), read from the installed source: per site its "
         "`exception`, `message` template (fields in braces), `pattern` (the regular expression a normalised "
         "message matches), `function`, `line`, `guards` (the conditions that lead there), `page` and "
-        "`seen_raised` (texts this build captured from it). `matcher_index` names the file the traceback "
+        "`seen_raised` (texts this build captured from it). `earlier`: the messages older releases said that the installed "
+        "torchrl does not (`first`, `last`, `gone_in` release tags, `file` and `function` in the last, `page`, `now`: "
+        "that code's catalogue section). `matcher_index` names the file the traceback "
         "matcher ranks (the page's box and `explain_error` read the same)."
     ),
     files=lambda: {INDEX_FILE: json.dumps(match_index(), separators=(",", ":"), sort_keys=True)},

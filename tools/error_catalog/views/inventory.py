@@ -4,15 +4,34 @@ from __future__ import annotations
 
 from tools.core import urls
 from tools.error_catalog.facts import pages as layout
+from tools.error_catalog.facts.earlier import Earlier
 from tools.error_catalog.facts.index import bare
 from tools.error_catalog.facts.match import regex
-from tools.error_catalog.facts.records import Catalog, Trigger
+from tools.error_catalog.facts.records import Catalog, Trigger, joined
 from tools.error_catalog.views.objects import object_of
 
 INDEX_FILE = "explain-index.json"
 
 
-def inventory(catalog: Catalog, triggers: list[Trigger]) -> dict:
+def earlier_entries(found: list[Earlier]) -> list[dict]:
+    return [
+        {
+            "exception": e.exception or e.message.exception,
+            "message": e.message.template(),
+            "pattern": regex(joined(e.message.fixed, e.message.fields))[0],
+            "first": e.message.first,
+            "last": e.message.last,
+            "gone_in": e.message.gone_in,
+            "file": e.message.file,
+            "function": e.message.function,
+            "page": f"{e.page}#{e.anchor}",
+            "now": e.now,
+        }
+        for e in found
+    ]
+
+
+def inventory(catalog: Catalog, triggers: list[Trigger], found: list[Earlier]) -> dict:
     page_of = {m: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for m in p.modules}
     seen: dict[str, list[Trigger]] = {}
     for trigger in triggers:
@@ -48,4 +67,5 @@ def inventory(catalog: Catalog, triggers: list[Trigger]) -> dict:
         "covered": catalog.covered,
         "matcher_index": INDEX_FILE,
         "sites": sites,
+        "earlier": earlier_entries(found),
     }

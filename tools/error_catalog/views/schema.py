@@ -1,6 +1,6 @@
 """JSON Schema of the ``error_catalog`` inventory section (see tools/core/schema.py)."""
 
-from tools.core.schema import BOOL, INT, STR, array, record
+from tools.core.schema import BOOL, INT, STR, array, nullable, record
 
 _SEEN = record(
     "A text this build captured that the site's template matches.",
@@ -16,6 +16,24 @@ SCHEMA = record(
     matcher_index=(
         STR,
         "site-relative path of the matcher's index (the targets the page's box and `explain_error` rank)",
+    ),
+    earlier=(
+        array(
+            record(
+                "A message older releases raised or warned that the installed torchrl does not.",
+                exception=(STR, "the class as the last release that said it wrote it"),
+                message=(STR, "the message, each field the running code filled in shown as {source}"),
+                pattern=(STR, "the regular expression a normalised message matches"),
+                first=(STR, "the lowest release tag that said it"),
+                last=(STR, "the highest release tag that said it"),
+                gone_in=(nullable(STR), "the release tag after `last` (null: `last` is the newest tag scanned)"),
+                file=(STR, "its file in the last release that said it"),
+                function=(STR, "the qualname around it there"),
+                page=(STR, "its entry: docs-relative page and anchor"),
+                now=(STR, "that code's section of the installed catalogue (empty when it has none)"),
+            )
+        ),
+        "messages of older releases, read from each release tag of pytorch/rl (the fix history's scan)",
     ),
     sites=(
         array(

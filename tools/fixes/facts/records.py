@@ -50,6 +50,25 @@ class RaisedBefore:
 
 
 @dataclass(frozen=True)
+class EarlierMessage:
+    """A message a release of the covered code raised or warned that the scanned commit no longer does."""
+
+    exception: str  # as written in the last release that said it
+    fixed: list[str]  # as RaisedBefore's: the fixed text, cut where a field goes
+    fields: list[str]
+    file: str  # where the last release that said it had it
+    function: str
+    first: str  # the lowest release tag that says it
+    last: str  # the highest release tag that says it
+    gone_in: str | None  # the release tag after ``last``; None when ``last`` is the newest tag
+
+    def template(self) -> str:
+        return self.fixed[0] + "".join(
+            "{" + field + "}" + after for field, after in zip(self.fields, self.fixed[1:], strict=True)
+        )
+
+
+@dataclass(frozen=True)
 class Fix:
     sha: str
     date: str  # the commit date, YYYY-MM-DD
@@ -76,6 +95,9 @@ class FixHistory:
     covered_paths: list[str]
     rules: dict[str, str]  # rule name -> how the scanner applies it, in words
     fixes: list[Fix] = field(default_factory=list)  # newest first
+    # The messages of the release tags' covered torchrl code that the scanned commit no longer says: what a
+    # user of an older release pastes, whether a fix, a refactor or a new feature changed it.
+    earlier_messages: list[EarlierMessage] = field(default_factory=list)
 
 
 encode, decode = record_codec(FixHistory)

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from tools.error_catalog.facts.match import MIN_FIXED
-from tools.error_catalog.facts.records import Part
+from tools.error_catalog.facts.records import pieces
 from tools.error_catalog.facts.scan import is_warn_call, scan, warn_names
 from tools.fixes.facts.records import CONDITION, MESSAGE, RaisedBefore
 
@@ -50,19 +50,7 @@ def _statements(tree: ast.Module) -> dict[int, _Statement]:
     return found
 
 
-def _template(parts: list[Part]) -> tuple[list[str], list[str]]:
-    """(fixed pieces, fields): the fixed text between fields, one piece more than there are fields."""
-    fixed, fields = [""], []
-    for part in parts:
-        if part.is_field:
-            fields.append(part.field)
-            fixed.append("")
-        else:
-            fixed[-1] += part.text
-    return fixed, fields
-
-
-def _parsed(source: bytes | None) -> ast.Module | None:
+def parsed(source: bytes | None) -> ast.Module | None:
     if source is None:
         return None
     try:
@@ -74,22 +62,22 @@ def _parsed(source: bytes | None) -> ast.Module | None:
 def raised_before(path: str, old: bytes | None, new: bytes | None, deleted: list[int]) -> list[RaisedBefore]:
     """The raises and warns of ``old`` (the file before the fix) that the fix changed: their statement
     holds a deleted line (MESSAGE), or the test of the if or while they sit under does (CONDITION)."""
-    tree = _parsed(old)
+    tree = parsed(old)
     if tree is None or not deleted:
         return []
     text = old.decode("utf-8", "replace") if old is not None else ""
     statements = _statements(tree)
-    new_tree = _parsed(new)
+    new_tree = parsed(new)
     kept = set()
     if new_tree is not None and new is not None:
-        kept = {tuple(_template(f.message)[0]) for f in scan(new.decode("utf-8", "replace"), tree=new_tree)}
+        kept = {tuple(pieces(f.message)[0]) for f in scan(new.decode("utf-8", "replace"), tree=new_tree)}
     lines = set(deleted)
     out = []
     for site in scan(text, tree=tree):
         statement = statements.get(site.line)
         if statement is None or not site.message or not site.message_known:
             continue
-        fixed, fields = _template(site.message)
+        fixed, fields = pieces(site.message)
         if len("".join(fixed).strip()) < MIN_FIXED:
             continue
         if lines & set(range(statement.first, statement.last + 1)):

@@ -86,6 +86,12 @@ RULES = {
         "fixed text (a statement only moved is left out), 'condition' when a deleted line is part of the "
         "test of the innermost if or while whose branch holds it"
     ),
+    "earlier_messages": (
+        "the messages (read as raised_before's) of the .py files under the covered torchrl/ paths at each "
+        "release tag that the same files at the scanned commit say nowhere, a message known by its class as "
+        "written and its fixed text; first and last: the lowest and highest tag saying it; gone_in: the tag "
+        "after the last (none when the last is the newest); file and function: where the last one had it"
+    ),
 }
 
 

@@ -2,7 +2,8 @@
 
 Only facts leave the repository: hashes, dates, subjects, numbers, paths, the error lines a
 message quotes, the names of the definitions a fix changed (``objects``) and the messages of the
-raises and warns it changed (``raised_before``), never a diff or code.
+raises and warns it changed (``raised_before``), and the messages release tags said that the scanned
+commit no longer says (``earlier_messages``), never a diff or code.
 The result depends on the commit and the repository's release tags alone, so scanning the same
 commit again gives the same file, byte for byte.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from tools.fixes.facts.records import COVERED_PATHS, Fix, FixHistory, RaisedBefore, encode
 from tools.wings.fix_scanner import rules
+from tools.wings.fix_scanner.earlier import earlier_messages
 from tools.wings.fix_scanner.git import Blobs, Git, ScanError
 from tools.wings.fix_scanner.messages import raised_before
 from tools.wings.fix_scanner.objects import definitions, enclosing, parse_diff
@@ -140,6 +142,7 @@ def scan(git_dir: Path, commit: str = "HEAD", repository: str = "pytorch/rl") ->
                     ),
                 )
             )
+        earlier = earlier_messages(git, blobs, head, tags)
     fixes.sort(key=lambda pair: (pair[0], pair[1].sha), reverse=True)
     return FixHistory(
         repository=repository,
@@ -148,6 +151,7 @@ def scan(git_dir: Path, commit: str = "HEAD", repository: str = "pytorch/rl") ->
         covered_paths=list(COVERED_PATHS),
         rules=dict(rules.RULES),
         fixes=[fix for _, fix in fixes],
+        earlier_messages=earlier,
     )
 
 

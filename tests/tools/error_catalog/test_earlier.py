@@ -1,0 +1,69 @@
+"""What older releases said: which messages are listed, where, and that the matcher finds each."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.support.pasted_errors import value
+from tools.error_catalog.facts import catalog, earlier_messages, match_index, tensordict_says
+from tools.error_catalog.facts.earlier import PER_PAGE, TENSORDICT_BEFORE, said_by
+from tools.error_catalog.facts.match import WHOLE, explain
+from tools.error_catalog.facts.records import pieces
+from tools.error_catalog.views.earlier import render_pages
+from tools.fixes.facts import history
+
+SEED = 20261206
+
+
+@pytest.fixture(scope="module")
+def found():
+    return earlier_messages()
+
+
+def test_none_is_said_by_the_installed_torchrl_tensordict_or_a_fix(found):
+    assert len(found) > 300
+    now = {tuple(pieces(site.message)[0]) for site in catalog().sites if site.message}
+    now |= {tuple(fixed) for fixed in tensordict_says()}
+    fixed = {tuple(old.fixed) for fix in history().fixes for old in fix.raised_before if old.change == "message"}
+    for e in found:
+        assert tuple(e.message.fixed) not in now | fixed, e.message.template()
+        assert not e.message.file.startswith(TENSORDICT_BEFORE)
+    # What the scan holds and the build leaves out is left out for one of those reasons only.
+    assert len(history().earlier_messages) > len(found)
+
+
+def test_each_is_on_its_page_under_its_anchor_and_pages_stay_short(found):
+    torchrl = catalog().torchrl
+    pages = render_pages(found, torchrl, history().newest_release)
+    for e in found:
+        page = pages[e.page]
+        at = page.index(f"{{: #{e.anchor} }}")
+        assert e.message.template()[:40] in page[:at].rsplit("\n\n", 1)[-1]
+        assert said_by(e.message).capitalize() in page[at:].split("\n\n", 2)[1]
+    per_page: dict[str, set[str]] = {}
+    counts: dict[str, int] = {}
+    for e in found:
+        per_page.setdefault(e.page, set()).add(e.module)
+        counts[e.page] = counts.get(e.page, 0) + 1
+    assert all(count <= PER_PAGE or len(per_page[page]) == 1 for page, count in counts.items())
+    assert len({e.anchor for e in found}) == len(found)
+
+
+def test_a_line_from_each_finds_it_whole(found):
+    index = match_index()
+    rng = random.Random(SEED)
+    misses = []
+    for e in found:
+        fixed = e.message.fixed
+        if e.exception.endswith("Warning") and any("\n" in piece for piece in fixed):
+            continue  # the matcher reads a warning's first line only
+        if any("\n\n" in piece for piece in fixed):
+            continue  # and a message up to its first empty line (a traceback's parts are separated so)
+        text = fixed[0] + "".join(value(rng) + after for after in fixed[1:])
+        line = f"{e.exception or 'Exception'}: {text}"
+        scores = {r.id: r.score for r in explain(index, line, limit=50)}
+        if scores.get(f"earlier {e.anchor.removeprefix('earlier-')}", 0) < WHOLE:
+            misses.append(line[:120])
+    assert not misses, f"{len(misses)} lines did not find their message:\n" + "\n".join(misses[:20])

@@ -1,0 +1,134 @@
+"""What older releases said that the installed torchrl does not: pages of them, and the matcher's release history.
+
+The fix scanner reads each release tag's covered torchrl files (``earlier_messages`` of the fix
+history).  A message the installed catalogue still holds (the same fixed text) is answered by its site;
+one a fix changed is answered by that fix (its ``raised_before``); one the installed tensordict says, or
+one of the folder that became tensordict, is tensordict's (the first releases held tensordict's code).
+Each of the others is listed on a page of its package, with the releases that said it, the release that
+no longer did and where that code is now (the catalogue's section of the same function, else of the same
+module), and answers a paste of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from tools.core import urls
+from tools.error_catalog.facts import pages as layout
+from tools.error_catalog.facts.index import bare, class_like
+from tools.error_catalog.facts.records import Catalog, joined, pieces
+from tools.error_catalog.facts.releases import ReleaseText
+from tools.error_catalog.facts.scan import scan
+from tools.fixes.facts.records import MESSAGE, EarlierMessage, FixHistory
+
+# The folder of the first releases that became the tensordict package: what it said is tensordict's.
+TENSORDICT_BEFORE = "torchrl/data/tensordict/"
+# Messages per page at most (a module is never split): what a reader scrolls.
+PER_PAGE = 90
+
+
+@dataclass(frozen=True)
+class Earlier:
+    message: EarlierMessage
+    module: str  # torchrl.envs.transforms.transforms
+    page: str  # docs-relative page listing it
+    anchor: str
+    now: str  # docs-relative page and anchor of the catalogue's section of that code; "" when it has none
+
+    @property
+    def exception(self) -> str:
+        return bare(self.message.exception) if class_like(self.message.exception) else ""
+
+
+def module_of(path: str) -> str:
+    """``torchrl/objectives/ppo.py`` -> ``torchrl.objectives.ppo`` (a package's ``__init__.py`` -> the package)."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def package_of(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def said_by(message: EarlierMessage) -> str:
+    releases = message.first if message.first == message.last else f"{message.first} to {message.last}"
+    gone = f"not by {message.gone_in} and later" if message.gone_in else f"not after {message.last}"
+    return f"said by torchrl {releases}, {gone}"
+
+
+def said_by_package(root: Path) -> list[list[str]]:
+    """The fixed pieces of every message the ``.py`` files under ``root`` raise or warn, sorted."""
+    said = set()
+    for path in sorted(root.rglob("*.py")):
+        for site in scan(path.read_text(encoding="utf-8", errors="replace")):
+            if site.message:
+                said.add(tuple(pieces(site.message)[0]))
+    return [list(fixed) for fixed in sorted(said)]
+
+
+def _anchor(message: EarlierMessage) -> str:
+    key = "\0".join([message.exception, *message.fixed])
+    return "earlier-" + hashlib.sha1(key.encode()).hexdigest()[:10]
+
+
+def _pages(modules: dict[str, int]) -> dict[str, str]:
+    """Module -> its page: the modules of one package in name order, packed under PER_PAGE messages."""
+    page_of: dict[str, str] = {}
+    by_package: dict[str, list[str]] = {}
+    for module in sorted(modules):
+        by_package.setdefault(package_of(module), []).append(module)
+    for package, names in by_package.items():
+        number, held = 1, 0
+        for module in names:
+            if held and held + modules[module] > PER_PAGE:
+                number, held = number + 1, 0
+            held += modules[module]
+            slug = package.removeprefix("torchrl.") + (f"-{number}" if number > 1 else "")
+            page_of[module] = urls.earlier_messages_page(slug)
+    return page_of
+
+
+def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -> list[Earlier]:
+    """The earlier messages no installed place answers, by module; ``elsewhere``: the fixed pieces of what
+    another installed package (tensordict) says."""
+    said_now = {tuple(pieces(site.message)[0]) for site in catalog.sites if site.message}
+    said_now |= {tuple(fixed) for fixed in elsewhere}
+    by_a_fix = {tuple(old.fixed) for fix in history.fixes for old in fix.raised_before if old.change == MESSAGE}
+    kept = [
+        m
+        for m in history.earlier_messages
+        if tuple(m.fixed) not in said_now | by_a_fix and not m.file.startswith(TENSORDICT_BEFORE)
+    ]
+    counts: dict[str, int] = {}
+    for message in kept:
+        counts[module_of(message.file)] = counts.get(module_of(message.file), 0) + 1
+    page_of = _pages(counts)
+    catalog_page = {module: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for module in p.modules}
+    functions = {(site.module, site.function) for site in catalog.sites}
+    out = []
+    for message in kept:
+        module = module_of(message.file)
+        if (module, message.function) in functions:
+            now = f"{catalog_page[module]}#{layout.function_anchor(module, message.function)}"
+        elif module in catalog_page:
+            now = f"{catalog_page[module]}#{layout.module_anchor(module)}"
+        else:
+            now = ""
+        out.append(Earlier(message, module, page_of[module], _anchor(message), now))
+    return sorted(out, key=lambda e: (e.page, e.module, e.message.function, e.message.fixed))
+
+
+def earlier_texts(found: list[Earlier]) -> list[ReleaseText]:
+    """Each as the matcher's release history: it answers a paste of its message whole."""
+    return [
+        ReleaseText(
+            id=f"earlier {e.anchor.removeprefix('earlier-')}",
+            title=f"{e.exception or e.message.exception}: {e.message.template()}",
+            page=f"{e.page}#{e.anchor}",
+            exception=e.exception,
+            messages=[joined(e.message.fixed, e.message.fields)],
+            note=f"{said_by(e.message)}, in {e.message.function}",
+        )
+        for e in found
+    ]
