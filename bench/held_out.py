@@ -74,8 +74,11 @@ SAMPLES = (
         "independent reports",
         "reports no file of this project had cited, collected and judged by a reader who wrote nothing of the site",
         "The judge's own measurement, on the build of commit 730be42 before the fixes' changed messages were "
-        "matched: 2 answered, 2 partial, 11 absent; an answering place in the top 3 for 2. Nothing has been "
-        "changed in the light of these reports.",
+        "matched: 2 answered, 2 partial, 11 absent; an answering place in the top 3 for 2. Two rules followed "
+        "from what the judges noted, so what follows is not blind: commits tagged [Bug] or [Fix] count as fixes "
+        "(one report's own pull request was tagged so), and a message of an earlier release that reads like one "
+        "the same module or function still raises says it is still raised (an earlier message had claimed a "
+        "check gone that 0.14.1 still makes). A second reader re-judged both samples on the build of 17d3baa.",
     ),
 )
 

@@ -41,7 +41,7 @@ def test_each_is_on_its_page_under_its_anchor_and_pages_stay_short(found):
         page = pages[e.page]
         at = page.index(f"{{: #{e.anchor} }}")
         assert e.message.template()[:40] in page[:at].rsplit("\n\n", 1)[-1]
-        assert said_by(e.message).capitalize() in page[at:].split("\n\n", 2)[1]
+        assert said_by(e).capitalize() in page[at:].split("\n\n", 2)[1]
     per_page: dict[str, set[str]] = {}
     counts: dict[str, int] = {}
     for e in found:
@@ -67,3 +67,47 @@ def test_a_line_from_each_finds_it_whole(found):
         if scores.get(f"earlier {e.anchor.removeprefix('earlier-')}", 0) < WHOLE:
             misses.append(line[:120])
     assert not misses, f"{len(misses)} lines did not find their message:\n" + "\n".join(misses[:20])
+
+
+def test_a_message_the_module_still_raises_worded_otherwise_says_so(found):
+    from tools.error_catalog.facts.earlier import _rewording
+    from tools.error_catalog.facts.records import Part, Site
+    from tools.fixes.facts.records import EarlierMessage
+
+    def site(text: str) -> Site:
+        return Site(
+            module="torchrl.x",
+            path="torchrl/x.py",
+            line=1,
+            function="f",
+            index=1,
+            kind="raise",
+            exception="ValueError",
+            exception_qualname="builtins.ValueError",
+            key_error=False,
+            message=[Part(text=text)],
+            message_known=True,
+            guards=[],
+            why_read="covered",
+        )
+
+    old = EarlierMessage(
+        "ValueError",
+        ["Memory map device other than CPU isn't supported (got "],
+        [],
+        "torchrl/x.py",
+        "f",
+        "v0.4.0",
+        "v0.6.0",
+        "v0.7.0",
+    )
+    typo_fixed = site("Memory map device other than CPU isn't supported (got ).")
+    unrelated = site("The number of workers must be positive.")
+    assert _rewording(old, [unrelated, typo_fixed]) is typo_fixed
+    assert _rewording(old, [unrelated]) is None
+    reworded = [e for e in found if e.reworded_as]
+    assert reworded, "no earlier message reads like one torchrl still raises"
+    sites = {f"{s.module}:{s.function}:{s.index}": s for s in catalog().sites}
+    for e in reworded:
+        assert "still raised" in said_by(e) and e.now.startswith("troubleshooting/errors/")
+        assert any(s.template() == e.reworded_as for s in sites.values())

@@ -6,11 +6,13 @@ one a fix changed is answered by that fix (its ``raised_before``); one the insta
 one of the folder that became tensordict, is tensordict's (the first releases held tensordict's code).
 Each of the others is listed on a page of its package, with the releases that said it, the release that
 no longer did and where that code is now (the catalogue's section of the same function, else of the same
-module), and answers a paste of it.
+module), and answers a paste of it.  One that reads like a message the same module still raises is that
+check worded otherwise: it says so, and links to that site.
 """
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +20,7 @@ from pathlib import Path
 from tools.core import urls
 from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.index import bare, class_like
-from tools.error_catalog.facts.records import Catalog, joined, pieces
+from tools.error_catalog.facts.records import Catalog, Site, joined, pieces
 from tools.error_catalog.facts.releases import ReleaseText
 from tools.error_catalog.facts.scan import scan
 from tools.fixes.facts.records import MESSAGE, EarlierMessage, FixHistory
@@ -27,6 +29,9 @@ from tools.fixes.facts.records import MESSAGE, EarlierMessage, FixHistory
 TENSORDICT_BEFORE = "torchrl/data/tensordict/"
 # Messages per page at most (a module is never split): what a reader scrolls.
 PER_PAGE = 90
+# How alike (difflib's ratio of the fixed texts) a message of the same module must read to be taken for
+# the same check worded otherwise: below it, the messages compared say different things.
+REWORDED = 0.7
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class Earlier:
     page: str  # docs-relative page listing it
     anchor: str
     now: str  # docs-relative page and anchor of the catalogue's section of that code; "" when it has none
+    reworded_as: str = ""  # the installed site's message when the same check is still raised, worded otherwise
 
     @property
     def exception(self) -> str:
@@ -51,10 +57,29 @@ def package_of(module: str) -> str:
     return ".".join(module.split(".")[:2])
 
 
-def said_by(message: EarlierMessage) -> str:
+def said_by(e: Earlier) -> str:
+    message = e.message
     releases = message.first if message.first == message.last else f"{message.first} to {message.last}"
+    since = message.gone_in or f"after {message.last}"
+    if e.reworded_as:
+        return f"said by torchrl {releases}; reworded {'in ' if message.gone_in else ''}{since}, still raised"
     gone = f"not by {message.gone_in} and later" if message.gone_in else f"not after {message.last}"
     return f"said by torchrl {releases}, {gone}"
+
+
+def _rewording(message: EarlierMessage, sites: list[Site]) -> Site | None:
+    """The site (of the same module or function) whose message reads most like this one, when close enough to be the same
+    check worded otherwise (a fixed typo, a field added, a class renamed, a deprecation become a removal)."""
+    said = "{}".join(message.fixed)
+    best, found = REWORDED, None
+    for site in sites:
+        matcher = difflib.SequenceMatcher(None, said, "{}".join(pieces(site.message)[0]), autojunk=False)
+        if matcher.real_quick_ratio() < best or matcher.quick_ratio() < best:
+            continue
+        ratio = matcher.ratio()
+        if ratio >= best:
+            best, found = ratio, site
+    return found
 
 
 def said_by_package(root: Path) -> list[list[str]]:
@@ -106,9 +131,21 @@ def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -
     page_of = _pages(counts)
     catalog_page = {module: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for module in p.modules}
     functions = {(site.module, site.function) for site in catalog.sites}
+    # A check worded otherwise stays in its module, or moves with its function (a module become a package).
+    sites_of: dict[str, list[Site]] = {}
+    for site in catalog.sites:
+        if site.message:
+            sites_of.setdefault(site.module, []).append(site)
+            sites_of.setdefault(f":{site.function}", []).append(site)
     out = []
     for message in kept:
         module = module_of(message.file)
+        nearby = {id(site): site for key in (module, f":{message.function}") for site in sites_of.get(key, [])}
+        same = _rewording(message, list(nearby.values()))
+        if same is not None:
+            at = f"{catalog_page[same.module]}#{layout.site_anchor(same.module, same.function, same.index)}"
+            out.append(Earlier(message, module, page_of[module], _anchor(message), at, same.template()))
+            continue
         if (module, message.function) in functions:
             now = f"{catalog_page[module]}#{layout.function_anchor(module, message.function)}"
         elif module in catalog_page:
@@ -128,7 +165,7 @@ def earlier_texts(found: list[Earlier]) -> list[ReleaseText]:
             page=f"{e.page}#{e.anchor}",
             exception=e.exception,
             messages=[joined(e.message.fixed, e.message.fields)],
-            note=f"{said_by(e.message)}, in {e.message.function}",
+            note=f"{said_by(e)}, in {e.message.function}" + (f"; now: {e.reworded_as}" if e.reworded_as else ""),
         )
         for e in found
     ]

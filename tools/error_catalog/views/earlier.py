@@ -15,7 +15,10 @@ INDEX = urls.EARLIER_MESSAGES
 def _entry(here: str, e: Earlier, torchrl: str) -> list[str]:
     message = e.message
     where = f"in {md.code(message.function)} of `{message.file}`"
-    if e.now:
+    if e.reworded_as:
+        page, anchor = e.now.split("#", 1)
+        now = f"{torchrl} raises it as [{md.code(e.reworded_as)}]({urls.link(here, page, anchor)})."
+    elif e.now:
         page, anchor = e.now.split("#", 1)
         now = f"[What that code raises in {torchrl}]({urls.link(here, page, anchor)})."
     else:
@@ -24,7 +27,7 @@ def _entry(here: str, e: Earlier, torchrl: str) -> list[str]:
         md.code(f"{e.exception or message.exception}: {message.template()}"),
         f"{{: #{e.anchor} }}",
         "",
-        f"{said_by(message).capitalize()}, {where}. {now}",
+        f"{said_by(e).capitalize()}, {where}. {now}",
         "",
     ]
 
@@ -67,6 +70,7 @@ def render_index(found: list[Earlier], torchrl: str, newest: str) -> str:
         for page, count in sorted(per_page.items())
     ]
     with_code = sum(1 for e in found if e.now)
+    reworded = sum(1 for e in found if e.reworded_as)
     out = [
         search_weights.front_matter(search_weights.NOT_INDEXED) + "# Said by earlier releases",
         "",
@@ -82,7 +86,8 @@ def render_index(found: list[Earlier], torchrl: str, newest: str) -> str:
         "held tensordict's code) are left out.",
         f"- Each of the {len(found)} others shows the releases that said it, the first that no longer did, the "
         f"function and file of the last one, and, for {with_code} of them, that code's section of the catalogue "
-        f"of {torchrl}.",
+        f"of {torchrl}. One that reads much like a message the same module still raises ({reworded} of them) is "
+        "taken for the same check worded otherwise, and links to that site.",
         "",
         "## Pages",
         "",

@@ -26,6 +26,7 @@ def earlier_entries(found: list[Earlier]) -> list[dict]:
             "function": e.message.function,
             "page": f"{e.page}#{e.anchor}",
             "now": e.now,
+            "reworded_as": e.reworded_as,
         }
         for e in found
     ]

@@ -31,6 +31,11 @@ SCHEMA = record(
                 function=(STR, "the qualname around it there"),
                 page=(STR, "its entry: docs-relative page and anchor"),
                 now=(STR, "that code's section of the installed catalogue (empty when it has none)"),
+                reworded_as=(
+                    STR,
+                    "the installed message of the same module it reads like (the same check worded otherwise; "
+                    "`now` is that site), empty when none",
+                ),
             )
         ),
         "messages of older releases, read from each release tag of pytorch/rl (the fix history's scan)",
