@@ -26,6 +26,11 @@ COVERED_PATHS = (
 )
 
 
+def shown(fixed: list[str], fields: list[str]) -> str:
+    """A message as a reader sees it, each field shown as ``{source}`` (as the error catalogue shows one)."""
+    return fixed[0] + "".join("{" + name + "}" + after for name, after in zip(fields, fixed[1:], strict=True))
+
+
 # How a fix changed a raise or warn of the code before it.
 MESSAGE = "message"  # it rewrote or removed the statement: the message is gone or reads otherwise
 CONDITION = "condition"  # it changed the if or while test that leads to the statement
@@ -43,10 +48,7 @@ class RaisedBefore:
     change: str  # MESSAGE or CONDITION
 
     def template(self) -> str:
-        """The message as a reader sees it, each field shown as ``{source}`` (as the error catalogue shows one)."""
-        return self.fixed[0] + "".join(
-            "{" + field + "}" + after for field, after in zip(self.fields, self.fixed[1:], strict=True)
-        )
+        return shown(self.fixed, self.fields)
 
 
 @dataclass(frozen=True)
@@ -63,9 +65,7 @@ class EarlierMessage:
     gone_in: str | None  # the release tag after ``last``; None when ``last`` is the newest tag
 
     def template(self) -> str:
-        return self.fixed[0] + "".join(
-            "{" + field + "}" + after for field, after in zip(self.fields, self.fixed[1:], strict=True)
-        )
+        return shown(self.fixed, self.fields)
 
 
 @dataclass(frozen=True)
