@@ -98,18 +98,21 @@ def _anchor(message: EarlierMessage) -> str:
 
 
 def _pages(modules: dict[str, int]) -> dict[str, str]:
-    """Module -> its page: the modules of one package in name order, packed under PER_PAGE messages."""
+    """Module -> its page: the modules of one package in name order, packed under PER_PAGE messages; a
+    package on several pages numbers them all (``envs-1``, ``envs-2``), so that names sort as they read."""
     page_of: dict[str, str] = {}
     by_package: dict[str, list[str]] = {}
     for module in sorted(modules):
         by_package.setdefault(package_of(module), []).append(module)
     for package, names in by_package.items():
-        number, held = 1, 0
+        numbers, number, held = {}, 1, 0
         for module in names:
             if held and held + modules[module] > PER_PAGE:
                 number, held = number + 1, 0
             held += modules[module]
-            slug = package.removeprefix("torchrl.") + (f"-{number}" if number > 1 else "")
+            numbers[module] = number
+        for module in names:
+            slug = package.removeprefix("torchrl.") + (f"-{numbers[module]}" if number > 1 else "")
             page_of[module] = urls.earlier_messages_page(slug)
     return page_of
 
@@ -153,7 +156,7 @@ def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -
         else:
             now = ""
         out.append(Earlier(message, module, page_of[module], _anchor(message), now))
-    return sorted(out, key=lambda e: (e.page, e.module, e.message.function, e.message.fixed))
+    return sorted(out, key=lambda e: (e.module, e.message.function, e.message.fixed))
 
 
 def earlier_texts(found: list[Earlier]) -> list[ReleaseText]:

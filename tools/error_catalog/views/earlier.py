@@ -33,19 +33,26 @@ def _entry(here: str, e: Earlier, torchrl: str) -> list[str]:
 
 
 def _intro(here: str, torchrl: str) -> str:
+    how = "" if here == INDEX else f"; [how these are read]({urls.link(here, INDEX)})"
     return (
         f"Messages that older torchrl releases raised or warned and that {torchrl} no longer does, read from each "
         "release tag's source: what a user of an older release pastes. Fields in braces are filled in at run time "
         f"with your values. [The box on the troubleshooting page]({urls.link(here, urls.TROUBLESHOOTING, EXPLAIN_ANCHOR)}) "
-        f"and `explain_error` find yours; [how these are read]({urls.link(here, INDEX)})."
+        f"and `explain_error` find yours{how}."
     )
+
+
+def _span(mine: list[Earlier]) -> tuple[str, str, str]:
+    """(package, first module, last module) of a page's messages, the modules short."""
+    package = package_of(mine[0].module)
+    modules = list(dict.fromkeys(e.module for e in mine))
+    return package, modules[0].removeprefix(package + "."), modules[-1].removeprefix(package + ".")
 
 
 def render_page(path: str, found: list[Earlier], torchrl: str) -> str:
     mine = [e for e in found if e.page == path]
-    package = package_of(mine[0].module)
+    package, first, last = _span(mine)
     modules = list(dict.fromkeys(e.module for e in mine))
-    first, last = modules[0].removeprefix(package + "."), modules[-1].removeprefix(package + ".")
     span = first if first == last else f"{first} … {last}"
     out = [
         search_weights.front_matter(search_weights.NOT_INDEXED, f"{package.removeprefix('torchrl.')}: {first}")
@@ -65,10 +72,11 @@ def render_page(path: str, found: list[Earlier], torchrl: str) -> str:
 def render_index(found: list[Earlier], torchrl: str, newest: str) -> str:
     here = INDEX
     per_page = Counter(e.page for e in found)
-    rows = [
-        [f"[{page.rsplit('/', 1)[-1].removesuffix('.md')}]({urls.link(here, page)})", str(count)]
-        for page, count in sorted(per_page.items())
-    ]
+    rows = []
+    for page, count in per_page.items():  # the messages' order: modules in name order
+        package, first, last = _span([e for e in found if e.page == page])
+        modules = first if first == last else f"{first} … {last}"
+        rows.append([f"[{package}: {md.text(modules)}]({urls.link(here, page)})", str(count)])
     with_code = sum(1 for e in found if e.now)
     reworded = sum(1 for e in found if e.reworded_as)
     out = [
@@ -86,12 +94,12 @@ def render_index(found: list[Earlier], torchrl: str, newest: str) -> str:
         "held tensordict's code) are left out.",
         f"- Each of the {len(found)} others shows the releases that said it, the first that no longer did, the "
         f"function and file of the last one, and, for {with_code} of them, that code's section of the catalogue "
-        f"of {torchrl}. One that reads much like a message the same module still raises ({reworded} of them) is "
+        f"of {torchrl}. One that reads much like a message the same module or function still raises ({reworded} of them) is "
         "taken for the same check worded otherwise, and links to that site.",
         "",
         "## Pages",
         "",
-        md.table(["Page", "Messages"], rows),
+        md.table(["Modules", "Messages"], rows),
         "",
     ]
     return "\n".join(out).rstrip("\n") + "\n"
