@@ -28,6 +28,12 @@ CODE_SPAN = re.compile(r"(`+).+?\1")
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_\[\]|])")
 
 
+def one_line(value: str, limit: int) -> str:
+    """``value`` on one line (runs of white space as one space), cut to ``limit`` characters with an ellipsis."""
+    value = " ".join(value.split())
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
 def text(value: str) -> str:
     """Plain text (a measured message, a curated reason) shown as written: nothing in it becomes markup."""
     value = " ".join(value.split())

@@ -21,11 +21,10 @@ from tools.error_catalog.facts.index import (
     FixText,
     MechanismText,
     bare,
-    before_parts,
     build_index,
     catalog_targets,
 )
-from tools.error_catalog.facts.records import Catalog, Trigger
+from tools.error_catalog.facts.records import Catalog, Trigger, joined
 from tools.error_catalog.facts.releases import ReleaseText, location, step_texts
 from tools.error_catalog.facts.triggers import Captured, split
 from tools.error_catalog.facts.triggers import triggers as match_triggers
@@ -285,7 +284,7 @@ def fix_texts() -> list[FixText]:
                 first_release=release,
                 error_texts=list(dict.fromkeys(quoted)),
                 frames=sorted(set(changed)),
-                messages_before=[(old.exception, before_parts(old)) for old in fix.raised_before],
+                messages_before=[(old.exception, joined(old.fixed, old.fields)) for old in fix.raised_before],
             )
         )
     return out

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tools.core import frames, urls
+from tools.core.markdown import one_line
 from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.match import (
     ENTRY,
@@ -33,9 +34,8 @@ from tools.error_catalog.facts.match import (
     score,
     words,
 )
-from tools.error_catalog.facts.records import WARN, Catalog, Part, Site, joined
+from tools.error_catalog.facts.records import WARN, Catalog, Part, Site
 from tools.error_catalog.facts.releases import ReleaseText
-from tools.fixes.facts.records import RaisedBefore
 
 # Titles longer than this are cut in the results list.
 TITLE_CHARS = 140
@@ -82,8 +82,7 @@ class FixText:
 
 
 def _cut(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= TITLE_CHARS else text[: TITLE_CHARS - 1] + "…"
+    return one_line(text, TITLE_CHARS)
 
 
 def bare(exception: str) -> str:
@@ -205,11 +204,6 @@ def mechanism_target(mechanism: MechanismText, site_targets: list[dict], entry_t
         words=own.words if mechanism.message else words(mechanism.words_from),
         note="how this kind of failure happens, with a reproduction and a fix",
     )
-
-
-def before_parts(old: RaisedBefore) -> list[Part]:
-    """A changed message of the old code as the catalogue's parts: fixed text and fields in turn."""
-    return joined(old.fixed, old.fields)
 
 
 _CLASS_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*$")

@@ -11,6 +11,7 @@ import bisect
 import re
 from dataclasses import dataclass
 
+from tools.core.markdown import one_line
 from tools.error_catalog.facts.messages import MessageReader, string_assignments
 from tools.error_catalog.facts.records import RAISE, RERAISE, WARN, Part
 
@@ -33,8 +34,7 @@ class Found:
 
 
 def _cut(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= GUARD_CHARS else text[: GUARD_CHARS - 1] + "…"
+    return one_line(text, GUARD_CHARS)
 
 
 def _negated(test: ast.expr) -> str:

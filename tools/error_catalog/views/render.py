@@ -208,7 +208,9 @@ def render_box(_arg: str = "") -> str:
             "",
             "The box runs in your browser, offline: it matches the message against every catalogued error "
             "template (your own key names, sizes and class names fill the fields), against the text each "
-            "troubleshooting entry captured, against the errors upstream fixes quote, and against the import, "
+            "troubleshooting entry captured, against the errors upstream fixes quote and the messages of the code "
+            "they changed (an older release's user pastes those), against the messages older releases said that "
+            "this one does not, and against the import, "
             "keyword and config-key errors of code written for another torchrl release (each name a release step "
             "added or removed, linked to the upgrade page that explains it); it matches the traceback's torchrl "
             "frames against the functions that raise. The same matcher answers on the command line: "

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from tools.core import search_weights, urls
-from tools.core.markdown import code, table, text
+from tools.core.markdown import code, one_line, table, text
 from tools.fixes.facts.areas import Area
 from tools.fixes.facts.data import release_version
 from tools.fixes.facts.installed import GONE, MOVED, ObjectsNow
@@ -241,9 +241,7 @@ def _raised_before(fix: Fix) -> str:
     """What the code before the fix raised or warned where the fix changed it: what an older release prints."""
     shown = []
     for old in fix.raised_before[:MESSAGES_SHOWN]:
-        message = old.template()
-        if len(message) > MESSAGE_CHARS:
-            message = message[: MESSAGE_CHARS - 1] + "…"
+        message = one_line(old.template(), MESSAGE_CHARS)
         where = f"{old.function}" if old.function != "<module>" else old.file
         shown.append(f"{code(f'{old.exception}: {message}')} in {code(where)} ({_HOW_CHANGED[old.change]})")
     more = len(fix.raised_before) - len(shown)
