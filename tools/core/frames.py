@@ -19,6 +19,11 @@ TORCHRL_PATH = re.compile(r"(?:^|.*[/\\])(torchrl[/\\].+)$")
 COMPREHENSIONS = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>", "<genexpr>"})
 
 
+def module_of(path: str) -> str:
+    """``torchrl/objectives/ppo.py`` -> ``torchrl.objectives.ppo`` (a package's ``__init__.py`` -> the package)."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
 def key(path: str, function: str) -> str:
     return f"{path}:{function}"
 

@@ -35,6 +35,7 @@ FIXED_UPSTREAM = "troubleshooting/fixed-upstream.md"
 TROUBLESHOOTING_MECHANISMS = "troubleshooting/mechanisms.md"
 ERROR_CATALOG = "troubleshooting/errors/index.md"
 EARLIER_MESSAGES = "troubleshooting/earlier/index.md"
+NAME_HISTORY = "troubleshooting/names/index.md"
 UPGRADING = "upgrading/index.md"
 
 
@@ -90,6 +91,11 @@ def error_catalog_page(slug: str) -> str:
 def earlier_messages_page(slug: str) -> str:
     """One package's page of what older releases said (its modules: ``tools/error_catalog/facts/earlier.py``)."""
     return f"troubleshooting/earlier/{slug}.md"
+
+
+def name_history_page(slug: str) -> str:
+    """One package's page of the names that came or went between releases (``tools/error_catalog/facts/names.py``)."""
+    return f"troubleshooting/names/{slug}.md"
 
 
 def fix_index(area: str, part: int = 1) -> str:

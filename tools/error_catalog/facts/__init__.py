@@ -24,6 +24,7 @@ from tools.error_catalog.facts.index import (
     build_index,
     catalog_targets,
 )
+from tools.error_catalog.facts.names import NameChange, installed_root, name_changes, name_texts, read_installed
 from tools.error_catalog.facts.records import Catalog, Trigger, joined
 from tools.error_catalog.facts.releases import ReleaseText, location, step_texts
 from tools.error_catalog.facts.triggers import Captured, split
@@ -246,9 +247,37 @@ def earlier_messages() -> list[Earlier]:
     return earlier(history(), catalog(), tensordict_says())
 
 
+def _names() -> list[NameChange]:
+    root = installed_root()
+    return [] if root is None else name_changes(history(), read_installed(root))
+
+
+_encode_names, _decode_names = record_codec(list[NameChange])
+# Kept (`make records`): reading the names of the whole installed torchrl means parsing every one of its sources.
+names_history = RecordSet(
+    "error_catalog.names",
+    _names,
+    code=("tools.error_catalog.facts.names",),
+    encode=_encode_names,
+    decode=_decode_names,
+    committed=True,
+)
+
+
+def _name_texts() -> list[ReleaseText]:
+    """The name history's texts, less those an upgrade step's page already answers with the same message."""
+    stepped = {str(message) for text in release_texts() for message in text.messages}
+    return [
+        text
+        for text in name_texts(names_history(), catalog().torchrl)
+        if not any(str(message) in stepped for message in text.messages)
+    ]
+
+
 def _index() -> dict:
     said_before = earlier_texts(earlier_messages())
-    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher(), release_texts() + said_before)
+    releases = release_texts() + said_before + _name_texts()
+    return build_index(catalog(), entry_texts(), fix_texts(), mechanisms_for_matcher(), releases)
 
 
 # A subject's leading tags: "[BugFix] [Performance] ...".
@@ -312,6 +341,7 @@ __all__ = [
     "fix_texts",
     "installed_index",
     "match_index",
+    "names_history",
     "release_texts",
     "triggers",
 ]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tools.core import urls
 from tools.error_catalog.facts import pages as layout
+from tools.error_catalog.facts.api_names import module_of
 from tools.error_catalog.facts.index import bare, class_like
 from tools.error_catalog.facts.records import Catalog, Site, joined, pieces
 from tools.error_catalog.facts.releases import ReleaseText
@@ -46,11 +47,6 @@ class Earlier:
     @property
     def exception(self) -> str:
         return bare(self.message.exception) if class_like(self.message.exception) else ""
-
-
-def module_of(path: str) -> str:
-    """``torchrl/objectives/ppo.py`` -> ``torchrl.objectives.ppo`` (a package's ``__init__.py`` -> the package)."""
-    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
 
 
 def package_of(module: str) -> str:
@@ -97,26 +93,6 @@ def _anchor(message: EarlierMessage) -> str:
     return "earlier-" + hashlib.sha1(key.encode()).hexdigest()[:10]
 
 
-def _pages(modules: dict[str, int]) -> dict[str, str]:
-    """Module -> its page: the modules of one package in name order, packed under PER_PAGE messages; a
-    package on several pages numbers them all (``envs-1``, ``envs-2``), so that names sort as they read."""
-    page_of: dict[str, str] = {}
-    by_package: dict[str, list[str]] = {}
-    for module in sorted(modules):
-        by_package.setdefault(package_of(module), []).append(module)
-    for package, names in by_package.items():
-        numbers, number, held = {}, 1, 0
-        for module in names:
-            if held and held + modules[module] > PER_PAGE:
-                number, held = number + 1, 0
-            held += modules[module]
-            numbers[module] = number
-        for module in names:
-            slug = package.removeprefix("torchrl.") + (f"-{numbers[module]}" if number > 1 else "")
-            page_of[module] = urls.earlier_messages_page(slug)
-    return page_of
-
-
 def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -> list[Earlier]:
     """The earlier messages no installed place answers, by module; ``elsewhere``: the fixed pieces of what
     another installed package (tensordict) says."""
@@ -131,7 +107,9 @@ def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -
     counts: dict[str, int] = {}
     for message in kept:
         counts[module_of(message.file)] = counts.get(module_of(message.file), 0) + 1
-    page_of = _pages(counts)
+    page_of = {
+        module: urls.earlier_messages_page(slug) for module, slug in layout.packed(counts, package_of, PER_PAGE).items()
+    }
     catalog_page = {module: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for module in p.modules}
     functions = {(site.module, site.function) for site in catalog.sites}
     # A check worded otherwise stays in its module, or moves with its function (a module become a package).

@@ -8,6 +8,7 @@ that no page outgrows what a reader scrolls.  A module is never split.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tools.error_catalog.facts.records import Catalog
@@ -50,6 +51,28 @@ def _package(module: str) -> str:
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def packed(counts: dict[str, int], package_of: Callable[[str], str], per_page: int) -> dict[str, str]:
+    """Module -> the slug of its page, for lists of things per module (an earlier release's messages, the
+    names across releases): a package's modules in name order, packed under ``per_page`` things (a module
+    is never split); a package on several pages numbers them all (``envs-1``, ``envs-2``), so that the
+    navigation lists them in reading order."""
+    slugs: dict[str, str] = {}
+    by_package: dict[str, list[str]] = {}
+    for module in sorted(counts):
+        by_package.setdefault(package_of(module), []).append(module)
+    for package, modules in by_package.items():
+        numbers, number, held = {}, 1, 0
+        for module in modules:
+            if held and held + counts[module] > per_page:
+                number, held = number + 1, 0
+            held += counts[module]
+            numbers[module] = number
+        name = package.removeprefix("torchrl.") if package != "torchrl" else "root"
+        for module in modules:
+            slugs[module] = name + (f"-{numbers[module]}" if number > 1 else "")
+    return slugs
 
 
 def layout(catalog: Catalog) -> list[CatalogPage]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from tools.core.registry import Concern
-from tools.error_catalog.facts import catalog, earlier_messages, match_index, triggers
-from tools.error_catalog.views import earlier, render
+from tools.error_catalog.facts import catalog, earlier_messages, match_index, names_history, triggers
+from tools.error_catalog.views import earlier, names, render
 from tools.error_catalog.views import schema as _inventory_schema
 from tools.error_catalog.views.inventory import INDEX_FILE, inventory
 from tools.fixes.facts import history
@@ -18,8 +18,9 @@ CONCERN = Concern(
     pages=lambda: {
         **render.render_pages(catalog(), triggers()),
         **earlier.render_pages(earlier_messages(), catalog().torchrl, history().newest_release),
+        **names.render_pages(names_history(), catalog().torchrl, history().newest_release),
     },
-    inventory=lambda: inventory(catalog(), triggers(), earlier_messages()),
+    inventory=lambda: inventory(catalog(), triggers(), earlier_messages(), names_history()),
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
         "Every `raise` and `warnings.warn` of the covered torchrl code (`torchrl.objectives`, `torchrl.trainers`, "
@@ -28,7 +29,10 @@ CONCERN = Concern(
         "message matches), `function`, `line`, `guards` (the conditions that lead there), `page` and "
         "`seen_raised` (texts this build captured from it). `earlier`: the messages older releases said that the installed "
         "torchrl does not (`first`, `last`, `gone_in` release tags, `file` and `function` in the last, `page`, `now`: "
-        "that code's catalogue section). `matcher_index` names the file the traceback "
+        "that code's catalogue section). `names`: the keywords, importable names and modules some releases have and others "
+        "do not (`kind`, `owner`, `name`, `first`, `last`, `gone_in`, `installed`: the installed torchrl has it, "
+        "`instead`: what replaced a removed one, `messages`: the regular expressions of Python's errors for it, "
+        "`page`). `matcher_index` names the file the traceback "
         "matcher ranks (the page's box and `explain_error` read the same)."
     ),
     files=lambda: {INDEX_FILE: json.dumps(match_index(), separators=(",", ":"), sort_keys=True)},

@@ -7,6 +7,7 @@ from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.earlier import Earlier
 from tools.error_catalog.facts.index import bare
 from tools.error_catalog.facts.match import regex
+from tools.error_catalog.facts.names import NameChange, name_texts
 from tools.error_catalog.facts.records import Catalog, Trigger, joined
 from tools.error_catalog.views.objects import object_of
 
@@ -32,7 +33,27 @@ def earlier_entries(found: list[Earlier]) -> list[dict]:
     ]
 
 
-def inventory(catalog: Catalog, triggers: list[Trigger], found: list[Earlier]) -> dict:
+def name_entries(changes: list[NameChange], torchrl: str) -> list[dict]:
+    texts = name_texts(changes, torchrl)
+    return [
+        {
+            "kind": change.span.kind,
+            "owner": change.span.owner,
+            "name": change.span.name,
+            "file": change.span.file,
+            "first": change.span.first,
+            "last": change.span.last,
+            "gone_in": change.span.gone_in,
+            "installed": change.installed,
+            "instead": change.instead,
+            "messages": [regex(message)[0] for message in text.messages],
+            "page": f"{change.page}#{change.anchor}",
+        }
+        for change, text in zip(changes, texts, strict=True)
+    ]
+
+
+def inventory(catalog: Catalog, triggers: list[Trigger], found: list[Earlier], changes: list[NameChange]) -> dict:
     page_of = {m: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for m in p.modules}
     seen: dict[str, list[Trigger]] = {}
     for trigger in triggers:
@@ -69,4 +90,5 @@ def inventory(catalog: Catalog, triggers: list[Trigger], found: list[Earlier]) -
         "matcher_index": INDEX_FILE,
         "sites": sites,
         "earlier": earlier_entries(found),
+        "names": name_entries(changes, catalog.torchrl),
     }

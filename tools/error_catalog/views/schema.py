@@ -40,6 +40,29 @@ SCHEMA = record(
         ),
         "messages of older releases, read from each release tag of pytorch/rl (the fix history's scan)",
     ),
+    names=(
+        array(
+            record(
+                "A keyword, importable name or module of torchrl that some releases have and others do not.",
+                kind=(STR, "`keyword` (a function's), `export` (what an import from a module finds) or `module`"),
+                owner=(STR, "the function's qualified name (a keyword), else the module"),
+                name=(STR, "the keyword or the exported name; empty for a module"),
+                file=(STR, "its file in the newest code that has it"),
+                first=(nullable(STR), "the lowest release tag that has it (null: none yet, only newer code)"),
+                last=(nullable(STR), "the highest release tag that has it (null as for `first`)"),
+                gone_in=(nullable(STR), "the release tag after `last` that lacks it (null: none does)"),
+                installed=(BOOL, "the installed torchrl has it: it came in `first`; else it went in `gone_in`"),
+                instead=(
+                    array(STR),
+                    "a removed keyword: the keywords its function gained in `gone_in`; a removed export: the "
+                    "installed modules an import of that name finds",
+                ),
+                messages=(array(STR), "regular expressions of the normalised messages Python raises for it"),
+                page=(STR, "its entry: docs-relative page and anchor"),
+            )
+        ),
+        "names read from each release tag of pytorch/rl (the fix history's scan), checked against the installed torchrl",
+    ),
     sites=(
         array(
             record(

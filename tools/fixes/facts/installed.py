@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
+from tools.core.frames import module_of
 from tools.core.silence import quiet
 from tools.fixes.facts.records import FixHistory
 from tools.torchrl.estimators import estimator_classes
@@ -65,12 +66,6 @@ def _site_root() -> Path:
     """The folder holding the installed ``torchrl`` package (found without importing it)."""
     spec = importlib.util.find_spec("torchrl")
     return Path(next(iter(spec.submodule_search_locations))).parent
-
-
-def module_of(file: str) -> str:
-    """``torchrl/objectives/ppo.py`` -> ``torchrl.objectives.ppo``; a package's ``__init__.py`` -> the package."""
-    parts = file.removesuffix(".py").split("/")
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 @cache

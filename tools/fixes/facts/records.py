@@ -68,6 +68,28 @@ class EarlierMessage:
         return shown(self.fixed, self.fields)
 
 
+# What a name is to the code that uses it (``NameSpan.kind``).
+KEYWORD = "keyword"  # a keyword a function or method takes
+EXPORT = "export"  # a name an import from a module finds
+MODULE = "module"  # a module itself
+
+
+@dataclass(frozen=True)
+class NameSpan:
+    """A name of torchrl's API that the release tags did not all offer: gone by the scanned commit, or
+    added to a function or module that earlier releases had without it."""
+
+    kind: str  # KEYWORD, EXPORT or MODULE
+    owner: str  # the function's qualified name (a keyword), the module (an export or a module)
+    name: str  # the keyword, the exported name; "" for a module
+    file: str  # where the newest code that has it has it
+    first: str | None  # the lowest release tag that has it; None: only the scanned commit does
+    last: str | None  # the highest release tag that has it; None as for ``first``
+    gone_in: str | None  # the release tag after ``last`` when that tag lacks it; None when none does
+    now: bool  # the scanned commit has it
+    owner_since: str | None  # the lowest release tag that has the owner (a module: its package)
+
+
 @dataclass(frozen=True)
 class Fix:
     sha: str
@@ -98,6 +120,9 @@ class FixHistory:
     # The messages of the release tags' covered torchrl code that the scanned commit no longer says: what a
     # user of an older release pastes, whether a fix, a refactor or a new feature changed it.
     earlier_messages: list[EarlierMessage] = field(default_factory=list)
+    # The keywords and importable names of torchrl that some release tags offered and others did not: what
+    # code written for another release meets in Python's own words.
+    name_history: list[NameSpan] = field(default_factory=list)
 
 
 encode, decode = record_codec(FixHistory)

@@ -92,6 +92,14 @@ RULES = {
         "written and its fixed text; first and last: the lowest and highest tag saying it; gone_in: the tag "
         "after the last (none when the last is the newest); file and function: where the last one had it"
     ),
+    "name_history": (
+        "the keywords of every public function and method (by qualified name), the names an import finds in "
+        "every public module (a package's imports from torchrl and star imports followed, a module's own "
+        "classes and functions) and the modules themselves, under torchrl/ at each release tag and at the "
+        "scanned commit; kept: a name the scanned commit lacks while its function or module is still there (a "
+        "module: always), and a name that came after its function's or module's first tag; first and last: "
+        "the lowest and highest tag with it; gone_in: the tag after the last, when it lacks it"
+    ),
 }
 
 

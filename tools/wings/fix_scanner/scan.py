@@ -3,7 +3,8 @@
 Only facts leave the repository: hashes, dates, subjects, numbers, paths, the error lines a
 message quotes, the names of the definitions a fix changed (``objects``) and the messages of the
 raises and warns it changed (``raised_before``), and the messages release tags said that the scanned
-commit no longer says (``earlier_messages``), never a diff or code.
+commit no longer says (``earlier_messages``) and the names of its API that came or went (``name_history``),
+never a diff or code.
 The result depends on the commit and the repository's release tags alone, so scanning the same
 commit again gives the same file, byte for byte.
 """
@@ -19,6 +20,7 @@ from tools.wings.fix_scanner import rules
 from tools.wings.fix_scanner.earlier import earlier_messages
 from tools.wings.fix_scanner.git import Blobs, Git, ScanError
 from tools.wings.fix_scanner.messages import raised_before
+from tools.wings.fix_scanner.names import name_history
 from tools.wings.fix_scanner.objects import definitions, enclosing, parse_diff
 
 __all__ = ["ScanError", "render_json", "scan"]
@@ -143,6 +145,7 @@ def scan(git_dir: Path, commit: str = "HEAD", repository: str = "pytorch/rl") ->
                 )
             )
         earlier = earlier_messages(git, blobs, head, tags)
+        names = name_history(git, blobs, head, tags)
     fixes.sort(key=lambda pair: (pair[0], pair[1].sha), reverse=True)
     return FixHistory(
         repository=repository,
@@ -152,6 +155,7 @@ def scan(git_dir: Path, commit: str = "HEAD", repository: str = "pytorch/rl") ->
         rules=dict(rules.RULES),
         fixes=[fix for _, fix in fixes],
         earlier_messages=earlier,
+        name_history=names,
     )
 
 
