@@ -104,3 +104,9 @@ def test_unparsable_source_reads_as_nothing_and_paths_become_modules():
     assert read_names("def broken(:\n", "torchrl.x", False) is None
     assert module_of("torchrl/objectives/ppo.py") == "torchrl.objectives.ppo"
     assert module_of("torchrl/envs/__init__.py") == "torchrl.envs"
+
+
+def test_a_module_with_a_getattr_may_offer_names_it_does_not_bind():
+    lazy = read_names("def __getattr__(name):\n    return name\n", "torchrl.envs.transforms", True)
+    assert lazy.dynamic
+    assert not read_names("x = 1\n", "torchrl.envs", True).dynamic

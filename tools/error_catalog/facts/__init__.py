@@ -37,6 +37,7 @@ from tools.fixes.facts.pages import fix_pages
 from tools.hook_points.facts import survey as hook_point_survey
 from tools.losses.facts import all_records
 from tools.parity.facts import rows as parity_rows
+from tools.torchrl.attributes import probe
 from tools.torchrl.keywords import rejects_unknown_keyword
 from tools.troubleshooting.facts import captures, curated_entries, mechanism_texts, reviewed
 from tools.upgrading.facts import current, snapshot_of, upgrades
@@ -249,7 +250,7 @@ def earlier_messages() -> list[Earlier]:
 
 def _names() -> list[NameChange]:
     root = installed_root()
-    return [] if root is None else name_changes(history(), read_installed(root))
+    return [] if root is None else name_changes(history(), read_installed(root), probe)
 
 
 _encode_names, _decode_names = record_codec(list[NameChange])

@@ -34,6 +34,7 @@ class ModuleNames:
     star_names: tuple[str, ...] = ()
     stars: tuple[str, ...] = ()  # the modules it star-imports from, absolute
     declared: bool = False  # ``star_names`` is its ``__all__``
+    dynamic: bool = False  # it defines a module ``__getattr__``: an import may find names it does not bind
 
 
 VAR_KEYWORD = "**"
@@ -135,6 +136,7 @@ def read_names(source: str | bytes, module: str, package: bool) -> ModuleNames |
         star_names=declared if declared is not None else tuple(sorted(bound)),
         stars=tuple(dict.fromkeys(s for s in stars if s)),
         declared=declared is not None,
+        dynamic=any(isinstance(node, ast.FunctionDef) and node.name == "__getattr__" for node in nodes),
     )
 
 

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tools.core import urls
@@ -23,7 +25,8 @@ from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.api_names import VAR_KEYWORD, is_public, merged_keywords, module_of, read_names, resolved
 from tools.error_catalog.facts.records import Part
 from tools.error_catalog.facts.releases import ANY, ReleaseText
-from tools.fixes.facts.records import EXPORT, KEYWORD, MODULE, FixHistory, NameSpan
+from tools.fixes.facts.records import ATTRIBUTE, EXPORT, KEYWORD, MODULE, FixHistory, NameSpan
+from tools.torchrl.attributes import Probe
 
 # The names come from the committed fix history; a re-scan changes them.
 __cache_inputs__ = ("data/fix-history.json",)
@@ -41,6 +44,8 @@ class Installed:
 
     exports: dict[str, list[str]]
     keywords: dict[str, list[str]]  # qualified name -> keywords ("**" last when it takes any)
+    classes: dict[str, str] = field(default_factory=dict)  # class qualified name -> the module defining it
+    dynamic: list[str] = field(default_factory=list)  # modules with a ``__getattr__``: they may offer any name
 
 
 def read_installed(root: Path) -> Installed:
@@ -52,9 +57,16 @@ def read_installed(root: Path) -> Installed:
         names = read_names(path.read_bytes(), module, package=path.name == "__init__.py")
         if names is not None:
             found[module] = names
-    keywords = {qualname: list(taken) for qualname, (_module, taken) in merged_keywords(found).items()}
+    merged = merged_keywords(found)
+    keywords = {qualname: list(taken) for qualname, (_module, taken) in merged.items()}
+    classes = {}
+    for qualname, (module, _taken) in merged.items():
+        owner = qualname.rpartition(".")[0]
+        if owner:
+            classes.setdefault(owner, module)
     exports = {module: list(names) for module, names in resolved(found).items() if is_public(module)}
-    return Installed(exports, keywords)
+    dynamic = sorted(module for module in exports if found[module].dynamic)
+    return Installed(exports, keywords, classes, dynamic)
 
 
 def installed_root() -> Path | None:
@@ -70,22 +82,40 @@ class NameChange:
     anchor: str
     installed: bool  # the installed torchrl has it: an addition (else a removal)
     instead: list[str]  # a removed keyword: those its function gained then; an export: where it is now
+    named: list[str] = field(default_factory=list)  # an attribute: the classes Python's message names
 
     @property
     def subject(self) -> str:
         span = self.span
         if span.kind == KEYWORD:
             return f"{span.owner}({span.name}=...)"
+        if span.kind == ATTRIBUTE:
+            return f"{span.owner}.{span.name}"
         return span.owner if span.kind == MODULE else f"{span.name} (from {span.owner})"
 
 
-def _has(installed: Installed, span: NameSpan) -> bool | None:
-    """Whether the installed torchrl has the name; None when it lacks the owner (nothing to say then)."""
+# (module, class qualified name, attribute) -> what the installed class offers of it; None: not importable.
+Prober = Callable[[str, str, str], Probe | None]
+
+
+def _has(installed: Installed, span: NameSpan, probe: Prober) -> tuple[bool | None, list[str]]:
+    """Whether the installed torchrl has the name (None when it lacks the owner: nothing to say then), and
+    for an attribute the classes Python's message names."""
+    if span.kind == ATTRIBUTE:
+        module = installed.classes.get(span.owner)
+        found = None if module is None else probe(module, span.owner, span.name)
+        return (None, []) if found is None else (found.reached, found.named)
+    return _has_name(installed, span), []
+
+
+def _has_name(installed: Installed, span: NameSpan) -> bool | None:
     if span.kind == MODULE:
         return span.owner in installed.exports
     if span.kind == EXPORT:
         names = installed.exports.get(span.owner)
-        return None if names is None else span.name in names
+        if names is None or (span.name not in names and span.owner in installed.dynamic):
+            return None
+        return span.name in names
     keywords = installed.keywords.get(span.owner)
     if keywords is None or VAR_KEYWORD in keywords:
         return None  # a function that takes any keyword raises nothing of Python's for an unknown one
@@ -110,20 +140,27 @@ def _homes(installed: Installed, name: str, but: str) -> list[str]:
     return sorted(found, key=lambda m: (m.count("."), m))[:HOMES]
 
 
-def name_changes(history: FixHistory, installed: Installed) -> list[NameChange]:
-    """The names of the history that the installed torchrl confirms: removals it lacks, additions it has."""
+def _no_probe(_module: str, _qualname: str, _name: str) -> None:
+    return None
+
+
+def name_changes(history: FixHistory, installed: Installed, probe: Prober = _no_probe) -> list[NameChange]:
+    """The names of the history that the installed torchrl confirms: removals it lacks, additions it has
+    (``probe`` asks the installed classes about attributes; without one, attributes are left out)."""
     kept: list[tuple[NameSpan, bool]] = []
+    named: dict[tuple[str, str], list[str]] = {}
     for span in history.name_history:
         if span.owner.startswith(TENSORDICT_BEFORE) or span.file.startswith("torchrl/data/tensordict/"):
             continue
-        has = _has(installed, span)
+        has, classes = _has(installed, span, probe)
         if has is None or has != span.now:
             continue
         kept.append((span, has))
-    gained: dict[tuple[str, str], list[str]] = {}
+        named[(span.owner, span.name)] = classes
+    gained: dict[str, list[NameSpan]] = {}
     for span, has in kept:
-        if span.kind == KEYWORD and has and span.first:
-            gained.setdefault((span.owner, span.first), []).append(span.name)
+        if span.kind == KEYWORD and has:
+            gained.setdefault(span.owner, []).append(span)
     counts: dict[str, int] = {}
     for span, _has_it in kept:
         module = span.owner if span.kind == MODULE else module_of(span.file)
@@ -136,21 +173,41 @@ def name_changes(history: FixHistory, installed: Installed) -> list[NameChange]:
         if has:
             instead: list[str] = []
         elif span.kind == KEYWORD:
-            instead = sorted(gained.get((span.owner, span.gone_in or ""), []))
+            instead = sorted(new.name for new in gained.get(span.owner, []) if _replaces(new, span))
         elif span.kind == EXPORT:
             instead = _homes(installed, span.name, span.owner)
         else:
             instead = []
-        out.append(NameChange(span, module, page_of[module], _anchor(span), has, instead))
+        out.append(
+            NameChange(span, module, page_of[module], _anchor(span), has, instead, named[(span.owner, span.name)])
+        )
     return sorted(out, key=lambda c: (c.module, c.span.kind != MODULE, c.span.owner, c.span.name))
+
+
+def _version(tag: str | None) -> tuple[int, ...]:
+    """A release tag's numbers (``v0.5.0``, ``0.0.3``); None (code after the newest tag) sorts last."""
+    return (10**6,) if tag is None else tuple(int(n) for n in re.findall(r"\d+", tag))
+
+
+def _replaces(new: NameSpan, old: NameSpan) -> bool:
+    """A keyword the function gained after ``old``'s last release, by the release from which it lacks
+    ``old``: a rename reads that way."""
+    return _version(old.last) < _version(new.first) <= _version(old.gone_in)
 
 
 def _text(text: str) -> Part:
     return Part(text=text)
 
 
-def _messages(span: NameSpan) -> tuple[str, list[list[Part]]]:
+def _messages(change: NameChange) -> tuple[str, list[list[Part]]]:
     """(exception, templates) of the errors Python raises for a name the release lacks."""
+    span = change.span
+    if span.kind == ATTRIBUTE:
+        owner = span.owner.rsplit(".", 1)[-1]
+        return "AttributeError", [
+            *([_text(f"'{name}' object has no attribute '{span.name}'")] for name in change.named),
+            [_text(f"type object '{owner}' has no attribute '{span.name}'")],
+        ]
     if span.kind == MODULE:
         return "ModuleNotFoundError", [[_text(f"No module named '{span.owner}'")]]
     if span.kind == EXPORT:
@@ -177,20 +234,24 @@ def what_changed(change: NameChange, torchrl: str) -> str:
     span = change.span
     if change.installed:
         since = span.first or "code after the newest release tag scanned"
-        had = f"torchrl {span.owner_since}" if span.owner_since else "earlier releases"
-        whole = {KEYWORD: "function", EXPORT: "module", MODULE: "package"}[span.kind]
-        return f"new in {since}; {had} had the {whole} without it"
-    gone = f"not by {span.gone_in} and later" if span.gone_in else f"not after {span.last}"
-    return f"in torchrl {releases_of(span)}, {gone}, nor in {torchrl}"
+        return f"new in {since}; torchrl {span.lacked_by} lacks it"
+    if span.kind == ATTRIBUTE:
+        return f"defined in the class body by torchrl {releases_of(span)}; the class in {torchrl} does not reach it"
+    gone = f", not by {span.gone_in} and later," if span.gone_in else ";"
+    return f"in torchrl {releases_of(span)}{gone} not in {torchrl}"
 
 
 def name_texts(changes: list[NameChange], torchrl: str) -> list[ReleaseText]:
     """Each as the matcher's release history: it answers Python's message for the name, whole."""
     out = []
     for change in changes:
-        exception, messages = _messages(change.span)
+        exception, messages = _messages(change)
         instead = f"; instead: {', '.join(change.instead)}" if change.instead else ""
-        written, run = ("a newer", "an older") if change.installed else ("an older", "a newer")
+        span = change.span
+        if change.installed:
+            note = f"release history: torchrl {span.lacked_by} lacks it, {span.first or 'newer code'} has it"
+        else:
+            note = f"release history: code written for torchrl {span.last} or earlier{instead}"
         out.append(
             ReleaseText(
                 id=f"name {change.anchor.removeprefix('name-')}",
@@ -198,7 +259,7 @@ def name_texts(changes: list[NameChange], torchrl: str) -> list[ReleaseText]:
                 page=f"{change.page}#{change.anchor}",
                 exception=exception,
                 messages=messages,
-                note=f"release history: code written for {written} torchrl run on {run} one{instead}",
+                note=note,
             )
         )
     return out

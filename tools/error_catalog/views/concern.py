@@ -29,9 +29,9 @@ CONCERN = Concern(
         "message matches), `function`, `line`, `guards` (the conditions that lead there), `page` and "
         "`seen_raised` (texts this build captured from it). `earlier`: the messages older releases said that the installed "
         "torchrl does not (`first`, `last`, `gone_in` release tags, `file` and `function` in the last, `page`, `now`: "
-        "that code's catalogue section). `names`: the keywords, importable names and modules some releases have and others "
-        "do not (`kind`, `owner`, `name`, `first`, `last`, `gone_in`, `installed`: the installed torchrl has it, "
-        "`instead`: what replaced a removed one, `messages`: the regular expressions of Python's errors for it, "
+        "that code's catalogue section). `names`: the keywords, importable names, modules, methods and properties some releases "
+        "have and others do not (`kind`, `owner`, `name`, `first`, `last`, `gone_in`, `lacked_by`, `installed`: the installed "
+        "torchrl has it, `instead`: what replaced a removed one, `named`: the classes an attribute's message names, `messages`: the regular expressions of Python's errors for it, "
         "`page`). `matcher_index` names the file the traceback "
         "matcher ranks (the page's box and `explain_error` read the same)."
     ),

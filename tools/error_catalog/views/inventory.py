@@ -44,8 +44,10 @@ def name_entries(changes: list[NameChange], torchrl: str) -> list[dict]:
             "first": change.span.first,
             "last": change.span.last,
             "gone_in": change.span.gone_in,
+            "lacked_by": change.span.lacked_by,
             "installed": change.installed,
             "instead": change.instead,
+            "named": change.named,
             "messages": [regex(message)[0] for message in text.messages],
             "page": f"{change.page}#{change.anchor}",
         }

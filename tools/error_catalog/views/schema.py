@@ -44,18 +44,32 @@ SCHEMA = record(
         array(
             record(
                 "A keyword, importable name or module of torchrl that some releases have and others do not.",
-                kind=(STR, "`keyword` (a function's), `export` (what an import from a module finds) or `module`"),
-                owner=(STR, "the function's qualified name (a keyword), else the module"),
-                name=(STR, "the keyword or the exported name; empty for a module"),
+                kind=(
+                    STR,
+                    "`keyword` (a function's), `export` (what an import from a module finds), `module`, or "
+                    "`attribute` (a method or property a class defines)",
+                ),
+                owner=(STR, "the function's qualified name (a keyword), the class's (an attribute), else the module"),
+                name=(STR, "the keyword, the exported name, the method or property; empty for a module"),
                 file=(STR, "its file in the newest code that has it"),
                 first=(nullable(STR), "the lowest release tag that has it (null: none yet, only newer code)"),
                 last=(nullable(STR), "the highest release tag that has it (null as for `first`)"),
-                gone_in=(nullable(STR), "the release tag after `last` that lacks it (null: none does)"),
-                installed=(BOOL, "the installed torchrl has it: it came in `first`; else it went in `gone_in`"),
+                gone_in=(
+                    nullable(STR),
+                    "a removal: the lowest release tag from which every release lacks it for certain (null: "
+                    "none is certain, as with a function taking **kwargs, a module with a __getattr__, a method)",
+                ),
+                lacked_by=(nullable(STR), "an addition: the release tag before `first`, which lacks it for certain"),
+                installed=(BOOL, "the installed torchrl has it: an addition; else a removal"),
                 instead=(
                     array(STR),
                     "a removed keyword: the keywords its function gained in `gone_in`; a removed export: the "
                     "installed modules an import of that name finds",
+                ),
+                named=(
+                    array(STR),
+                    "an attribute: the classes whose objects answer alike (the class, then its subclasses), "
+                    "each named by Python's message",
                 ),
                 messages=(array(STR), "regular expressions of the normalised messages Python raises for it"),
                 page=(STR, "its entry: docs-relative page and anchor"),

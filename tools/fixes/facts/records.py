@@ -72,22 +72,26 @@ class EarlierMessage:
 KEYWORD = "keyword"  # a keyword a function or method takes
 EXPORT = "export"  # a name an import from a module finds
 MODULE = "module"  # a module itself
+ATTRIBUTE = "attribute"  # a method or property a class defines
 
 
 @dataclass(frozen=True)
 class NameSpan:
     """A name of torchrl's API that the release tags did not all offer: gone by the scanned commit, or
-    added to a function or module that earlier releases had without it."""
+    added after a release that lacked it for certain."""
 
-    kind: str  # KEYWORD, EXPORT or MODULE
-    owner: str  # the function's qualified name (a keyword), the module (an export or a module)
-    name: str  # the keyword, the exported name; "" for a module
+    kind: str  # KEYWORD, EXPORT, MODULE or ATTRIBUTE
+    owner: str  # the function's qualified name (a keyword), the class's (an attribute), else the module
+    name: str  # the keyword, the exported name, the method or property; "" for a module
     file: str  # where the newest code that has it has it
     first: str | None  # the lowest release tag that has it; None: only the scanned commit does
     last: str | None  # the highest release tag that has it; None as for ``first``
-    gone_in: str | None  # the release tag after ``last`` when that tag lacks it; None when none does
+    # the lowest release tag from which every later one, and the scanned commit, lack it for certain (a
+    # function that takes ``**kwargs`` or a module with a ``__getattr__`` may take or offer any name); None
+    # when no tag does (a method: never, as only the installed class can tell what it reaches)
+    gone_in: str | None
     now: bool  # the scanned commit has it
-    owner_since: str | None  # the lowest release tag that has the owner (a module: its package)
+    lacked_by: str | None  # an addition: the release tag before ``first``, which lacks it for certain
 
 
 @dataclass(frozen=True)

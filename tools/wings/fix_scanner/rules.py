@@ -93,12 +93,15 @@ RULES = {
         "after the last (none when the last is the newest); file and function: where the last one had it"
     ),
     "name_history": (
-        "the keywords of every public function and method (by qualified name), the names an import finds in "
-        "every public module (a package's imports from torchrl and star imports followed, a module's own "
-        "classes and functions) and the modules themselves, under torchrl/ at each release tag and at the "
-        "scanned commit; kept: a name the scanned commit lacks while its function or module is still there (a "
-        "module: always), and a name that came after its function's or module's first tag; first and last: "
-        "the lowest and highest tag with it; gone_in: the tag after the last, when it lacks it"
+        "the keywords of every function and method (by qualified name, public ones, private modules included), "
+        "the names an import finds in every public module (a package's imports from torchrl and star imports "
+        "followed, a module's own classes and functions), the public methods and properties each class body "
+        "defines, and the modules themselves, under torchrl/ at each release tag and at the scanned commit; a "
+        "release has a name, lacks it for certain, or cannot tell (a function that takes **kwargs, a module "
+        "with a __getattr__, a class: it may inherit); kept: a name the scanned commit lacks for certain (a "
+        "method: one its class body no longer defines), with gone_in the lowest tag from which every release "
+        "lacks it for certain, and a name every release has from a tag whose predecessor (lacked_by) lacks it "
+        "for certain (a module: while its package was there; never a method)"
     ),
 }
 
