@@ -9,7 +9,8 @@
   "use strict";
 
   // ---- match.py: parse ----------------------------------------------------------------------------
-  var EXCEPTION = /(?:^|[\s()\[\]:'"])((?:[A-Za-z_][A-Za-z0-9_]*\.)*((?:[A-Za-z_][A-Za-z0-9_]*)?(?:Error|Exception|Warning|Exit|Interrupt)))(?:\s*:\s*|\s*$)/;
+  var EXCEPTION = /(?:^|[\s()\[\]:'"])((?:[A-Za-z_][A-Za-z0-9_]*\.)*((?:[A-Za-z_][A-Za-z0-9_]*)?(?:Error|Exception|Warning|Exit|Interrupt)|Stop(?:Async)?Iteration))(?:\s*:\s*|\s*$)/;
+  var QUALIFIED = /^\s*((?:[A-Za-z_][A-Za-z0-9_]*\.)+(_*[A-Z][A-Za-z0-9_]*))\s*:\s*/;
   var FRAME = /File "([^"]+)", line \d+, in ([^\s]+)/;
   var MESSAGE_END = /^\s*$|^\s*File "|^Traceback |^During handling|^The above exception/;
   var TORCHRL_PATH = /(?:^|.*[/\\])(torchrl[/\\].+)$/;
@@ -64,7 +65,7 @@
     for (var index = lines.length - 1; index >= 0; index--) {
       var line = lines[index];
       if (FRAME.test(line)) continue;
-      var match = EXCEPTION.exec(line);
+      var match = EXCEPTION.exec(line) || QUALIFIED.exec(line);
       if (!match) continue;
       var rest = [line.slice(match.index + match[0].length)];
       // A warning's line is followed by the source line that warned, not by more message.

@@ -12,7 +12,6 @@ from collections import Counter
 
 import pytest
 
-from tools.core import urls
 from tools.error_catalog.facts import catalog, triggers
 from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.reach import COVERED_PACKAGES, reached
@@ -58,7 +57,7 @@ def test_every_site_of_the_covered_packages_is_catalogued(found):
                 expected[str(path.relative_to(root))] = count
     got = Counter(site.path for site in found.sites if site.why_read == COVERED)
     assert got == expected
-    assert sum(expected.values()) > 400  # the whole of objectives and trainers, not a handful
+    assert sum(expected.values()) > 2000  # the whole of the covered packages, not a handful
 
 
 def test_called_functions_are_read_whole_and_only_them(found):
@@ -79,20 +78,33 @@ def test_ids_are_unique_and_every_site_resolves_its_exception_mostly(found):
 
 
 def test_each_site_has_its_anchor_on_its_page(found):
+    """Each site's anchor, its function's and its module's sit on the page the placement names, once in the
+    catalogue (a module split between pages carries its anchor on its first page only)."""
     pages = render_pages(found, triggers())
-    for page in layout.layout(found):
-        text = pages[urls.error_catalog_page(page.slug)]
-        for site in (s for s in found.sites if s.module in page.modules):
-            assert f'id="{layout.site_anchor(site.module, site.function, site.index)}"' in text, site.id
+    placed = layout.placement(found)
+    for site in found.sites:
+        anchors = [
+            layout.site_anchor(site.module, site.function, site.index),
+            layout.function_anchor(site.module, site.function),
+        ]
+        for anchor in anchors:
+            assert f'id="{anchor}"' in pages[placed.site(site)] or f"{{#{anchor}}}" in pages[placed.site(site)], site.id
+        assert f"{{#{layout.module_anchor(site.module)}}}" in pages[placed.module(site.module)], site.module
+    for anchor in {layout.module_anchor(s.module) for s in found.sites}:
+        assert sum(text.count(f"{{#{anchor}}}") for text in pages.values()) == 1, anchor
     anchors = [layout.site_anchor(s.module, s.function, s.index) for s in found.sites]
     assert len(anchors) == len(set(anchors))
 
 
-def test_pages_stay_small(found):
-    for page in layout.layout(found):
-        assert (
-            sum(1 for s in found.sites if s.module in page.modules) <= layout.SITES_PER_PAGE or len(page.modules) == 1
-        )
+def test_pages_stay_small_and_hold_every_site_once(found):
+    """A page holds at most SITES_PER_PAGE sites, unless one class alone has more; a module larger than a
+    page is split between pages by class."""
+    pages = layout.layout(found)
+    for page in pages:
+        held = [s for s in found.sites if page.holds(s)]
+        assert len(held) <= layout.SITES_PER_PAGE or len({(s.module, s.owner) for s in held}) == 1, page.slug
+    assert sorted(s.id for page in pages for s in found.sites if page.holds(s)) == sorted(s.id for s in found.sites)
+    assert any(page.parts for page in pages), "no module is split: the split is not exercised here"
 
 
 def test_what_the_build_saw_raise_is_shown(found):
@@ -102,3 +114,15 @@ def test_what_the_build_saw_raise_is_shown(found):
     by_id = found.by_id()
     for trigger in seen:
         assert trigger.site in by_id
+
+
+def test_pages_sort_by_name_in_reading_order(found):
+    """The navigation lists a folder's pages by name: a package's pages, ten or more of them too, sort in
+    the order the layout reads them."""
+    pages = layout.layout(found)
+    by_package: dict[str, list[str]] = {}
+    for page in pages:
+        by_package.setdefault(page.package, []).append(page.slug)
+    assert any(len(slugs) >= 10 for slugs in by_package.values()), "no package has ten pages: padding untested"
+    for slugs in by_package.values():
+        assert slugs == sorted(slugs)

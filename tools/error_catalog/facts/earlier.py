@@ -24,7 +24,7 @@ from tools.error_catalog.facts.index import bare, class_like
 from tools.error_catalog.facts.records import Catalog, Site, joined, pieces
 from tools.error_catalog.facts.releases import ReleaseText
 from tools.error_catalog.facts.scan import scan
-from tools.fixes.facts.records import MESSAGE, EarlierMessage, FixHistory
+from tools.fixes.facts.records import MESSAGE, EarlierMessage, FixHistory, release_span
 
 # The folder of the first releases that became the tensordict package: what it said is tensordict's.
 TENSORDICT_BEFORE = "torchrl/data/tensordict/"
@@ -55,7 +55,7 @@ def package_of(module: str) -> str:
 
 def said_by(e: Earlier) -> str:
     message = e.message
-    releases = message.first if message.first == message.last else f"{message.first} to {message.last}"
+    releases = release_span(message.first, message.last)
     since = message.gone_in or f"after {message.last}"
     if e.reworded_as:
         return f"said by torchrl {releases}; reworded {'in ' if message.gone_in else ''}{since}, still raised"
@@ -110,7 +110,7 @@ def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -
     page_of = {
         module: urls.earlier_messages_page(slug) for module, slug in layout.packed(counts, package_of, PER_PAGE).items()
     }
-    catalog_page = {module: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for module in p.modules}
+    placed = layout.placement(catalog)
     functions = {(site.module, site.function) for site in catalog.sites}
     # A check worded otherwise stays in its module, or moves with its function (a module become a package).
     sites_of: dict[str, list[Site]] = {}
@@ -124,13 +124,13 @@ def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -
         nearby = {id(site): site for key in (module, f":{message.function}") for site in sites_of.get(key, [])}
         same = _rewording(message, list(nearby.values()))
         if same is not None:
-            at = f"{catalog_page[same.module]}#{layout.site_anchor(same.module, same.function, same.index)}"
+            at = f"{placed.site(same)}#{layout.site_anchor(same.module, same.function, same.index)}"
             out.append(Earlier(message, module, page_of[module], _anchor(message), at, same.template()))
             continue
         if (module, message.function) in functions:
-            now = f"{catalog_page[module]}#{layout.function_anchor(module, message.function)}"
-        elif module in catalog_page:
-            now = f"{catalog_page[module]}#{layout.module_anchor(module)}"
+            now = f"{placed.function(module, message.function)}#{layout.function_anchor(module, message.function)}"
+        elif placed.holds(module):
+            now = f"{placed.module(module)}#{layout.module_anchor(module)}"
         else:
             now = ""
         out.append(Earlier(message, module, page_of[module], _anchor(message), now))

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from tools.core import frames, urls
 from tools.core.markdown import one_line
@@ -29,6 +28,7 @@ from tools.error_catalog.facts.match import (
     Target,
     common_words,
     distinctive,
+    fixed_pieces,
     normalise,
     regex,
     score,
@@ -95,7 +95,6 @@ def site_title(site: Site) -> str:
 
 
 def _site_target(site: Site, page: str) -> Target:
-    pattern, fixed = regex(site.message)
     function = site.function.rsplit(".", 1)[-1]
     return Target(
         kind=SITE,
@@ -103,7 +102,7 @@ def _site_target(site: Site, page: str) -> Target:
         title=site_title(site),
         url=urls.served(page, layout.site_anchor(site.module, site.function, site.index)),
         exception=bare(site.exception_qualname or site.exception),
-        templates=[(pattern, fixed)] if pattern and fixed else [],
+        templates=templates_of(site.message, site.kind == WARN),
         words=words(site.fixed_text()),
         frames=[frames.key(site.path, function)],
         note=f"{'warns' if site.kind == WARN else 'raised'} in {site.function}",
@@ -112,12 +111,11 @@ def _site_target(site: Site, page: str) -> Target:
 
 def catalog_targets(catalog: Catalog) -> list[Target]:
     """Sites, then each function with sites, then each module: their catalogue pages' anchors."""
-    page_of = {module: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for module in p.modules}
-    sites = [_site_target(site, page_of[site.module]) for site in catalog.sites]
+    placed = layout.placement(catalog)
+    sites = [_site_target(site, placed.site(site)) for site in catalog.sites]
     functions: dict[tuple[str, str], Target] = {}
     modules: dict[str, Target] = {}
     for site in catalog.sites:
-        page = page_of[site.module]
         name = site.function.rsplit(".", 1)[-1]
         functions.setdefault(
             (site.module, site.function),
@@ -125,7 +123,7 @@ def catalog_targets(catalog: Catalog) -> list[Target]:
                 kind=FUNCTION,
                 id=f"{site.module}:{site.function}",
                 title=f"What {site.function} raises and checks",
-                url=urls.served(page, layout.function_anchor(site.module, site.function)),
+                url=urls.served(placed.site(site), layout.function_anchor(site.module, site.function)),
                 frames=[frames.key(site.path, name)],
                 note=site.module,
             ),
@@ -136,19 +134,40 @@ def catalog_targets(catalog: Catalog) -> list[Target]:
                 kind=MODULE,
                 id=site.module,
                 title=f"What {site.module} raises and checks",
-                url=urls.served(page, layout.module_anchor(site.module)),
+                url=urls.served(placed.module(site.module), layout.module_anchor(site.module)),
                 frames=[frames.key(site.path, "*")],
                 note=site.path,
             ),
         )
-    return sites + list(functions.values()) + list(modules.values())
+    return sites + _one_per_frame(list(functions.values()), modules) + list(modules.values())
 
 
-@cache
-def _longest_fixed_piece(pattern: str) -> str:
-    """The longest run of fixed text in a template's pattern, unescaped and lower case."""
-    pieces = pattern.split("(.*?)")
-    return max((re.sub(r"\\(.)", r"\1", piece) for piece in pieces), key=len).lower()
+def _one_per_frame(functions: list[Target], modules: dict[str, Target]) -> list[Target]:
+    """A traceback names a method without its class (``in is_in``): the methods of one module that share a
+    name are one target, at the module's section, naming the classes, rather than one class picked at random."""
+    by_frame: dict[str, list[Target]] = {}
+    for target in functions:
+        by_frame.setdefault(target.frames[0], []).append(target)
+    out = []
+    for key, same in by_frame.items():
+        if len(same) == 1:
+            out += same
+            continue
+        module = same[0].note
+        name = key.rsplit(":", 1)[-1]
+        owners = [target.id.split(":", 1)[1] for target in same]
+        shown = ", ".join(owners[:3]) + (f" and {len(owners) - 3} more" if len(owners) > 3 else "")
+        out.append(
+            Target(
+                kind=FUNCTION,
+                id=f"{module}:*.{name}",
+                title=_cut(f"What {name} raises and checks ({shown})"),
+                url=modules[module].url,
+                frames=[key],
+                note=module,
+            )
+        )
+    return out
 
 
 def matching_sites(site_targets: list[dict], exception: str, message: str) -> list[dict]:
@@ -158,7 +177,7 @@ def matching_sites(site_targets: list[dict], exception: str, message: str) -> li
     found = []
     for target in site_targets:
         # A whole match holds every fixed piece of the template: most templates are ruled out by one.
-        if not target["templates"] or _longest_fixed_piece(target["templates"][0][0]) not in lowered:
+        if not target["templates"] or fixed_pieces(target["templates"][0][0])[0] not in lowered:
             continue
         points, why = score(target, pasted)
         if why == "message" and points >= WHOLE:
@@ -209,6 +228,50 @@ def mechanism_target(mechanism: MechanismText, site_targets: list[dict], entry_t
 _CLASS_NAME = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Z]\w*$")
 
 
+# Where a raised message stops being read in a paste (``parse``): at its first empty line; a warning's at
+# the end of its first line.
+_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
+
+
+def _read_end(text: str, warning: bool) -> int:
+    """Where in a template's fixed text a paste stops reading the message; -1: it reads on."""
+    if warning:
+        return text.find("\n")
+    found = _PARAGRAPH_END.search(text)
+    return found.start() if found else -1
+
+
+def _as_read(parts: list[Part], warning: bool) -> list[Part]:
+    """The parts of a message template (``records.Part`` list) that ``parse`` reads of the message once
+    raised: a message that runs over paragraphs (a warning, over lines) is read up to the first break."""
+    out = []
+    for part in parts:
+        end = -1 if part.is_field else _read_end(part.text, warning)
+        if end < 0:
+            out.append(part)
+            continue
+        if part.text[:end].strip():
+            out.append(dataclasses.replace(part, text=part.text[:end]))
+        break
+    return out
+
+
+def templates_of(parts: list[Part], warning: bool) -> list[tuple[str, int]]:
+    """(pattern, fixed characters) of a message template, and of the part of it a paste holds when the
+    message runs over more than ``parse`` reads (a whole match of that part beats a start, and loses to
+    a whole match of the full template: it holds fewer fixed characters)."""
+    found = [regex(parts)]
+    read = _as_read(parts, warning)
+    if read != parts:
+        found.append(regex(read))
+    return [(pattern, fixed) for pattern, fixed in dict.fromkeys(found) if pattern and fixed]
+
+
+def _warns(exception: str) -> bool:
+    """A message of this class is a warning's: a paste holds its first line only."""
+    return bare(exception).endswith("Warning")
+
+
 def class_like(exception: str) -> bool:
     """An exception as written that names a class (``ValueError``, ``errors.SpecError``), not an expression."""
     return bool(_CLASS_NAME.match(exception))
@@ -222,7 +285,7 @@ def fix_target(fix: FixText) -> Target:
     exceptions = [text.split(": ", 1)[0] for text in fix.error_texts if ": " in text]
     exceptions += [exception for exception, _ in fix.messages_before if class_like(exception)]
     templates = [(regex([Part(text=m)])[0], len(m)) for m in messages if m]
-    templates += [regex(parts) for _, parts in fix.messages_before]
+    templates += [t for exception, parts in fix.messages_before for t in templates_of(parts, _warns(exception))]
     kinds = {bare(e) for e in exceptions if " " not in e}
     return Target(
         kind=FIX,
@@ -240,7 +303,7 @@ def fix_target(fix: FixText) -> Target:
 
 def release_target(release: ReleaseText) -> Target:
     """A difference between releases answers the messages Python raises for it, whole."""
-    templates = [regex(message) for message in release.messages]
+    templates = [t for message in release.messages for t in templates_of(message, _warns(release.exception))]
     return Target(
         kind=RELEASE,
         id=release.id,
@@ -272,8 +335,9 @@ def build_index(
     targets += [dataclasses.asdict(f) for f in map(fix_target, fixes)]
     targets += [dataclasses.asdict(r) for r in map(release_target, releases)]
     # Each target keeps only the words that tell it apart; the matcher drops the same from a message.
-    # The release history's texts match whole messages only: they do not weigh on which words are common.
-    common = common_words([t["words"] for t in targets if t["kind"] != RELEASE])
+    # Common among the targets that match on words: the release history's texts (whole messages only) and
+    # the functions and modules (frames only) do not weigh on which words are common.
+    common = common_words([t["words"] for t in targets if t["words"]])
     for target in targets:
         target["words"] = distinctive(target["words"], frozenset(common))
     return {"torchrl": catalog.torchrl, "common": common, "targets": targets}

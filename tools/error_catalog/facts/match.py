@@ -27,10 +27,14 @@ try:
 except ModuleNotFoundError:  # the agent skill's copy of this file: frames.py is shipped beside it
     import frames
 
-# An exception or warning class name, possibly dotted, followed by a colon (or ending the line).
+# An exception or warning class name (by its ending, or one of the two StopIterations), possibly dotted,
+# followed by a colon (or ending the line).
 EXCEPTION = re.compile(
-    r"(?:^|[\s()\[\]:'\"])((?:[A-Za-z_][A-Za-z0-9_]*\.)*((?:[A-Za-z_][A-Za-z0-9_]*)?(?:Error|Exception|Warning|Exit|Interrupt)))(?:\s*:\s*|\s*$)"
+    r"(?:^|[\s()\[\]:'\"])((?:[A-Za-z_][A-Za-z0-9_]*\.)*((?:[A-Za-z_][A-Za-z0-9_]*)?(?:Error|Exception|Warning|Exit|Interrupt)|Stop(?:Async)?Iteration))(?:\s*:\s*|\s*$)"
 )
+# A class named with its module at a line's start, then a colon: how Python shows an exception of a class
+# whose name has no such ending (``omegaconf.errors.MissingMandatoryValue: ...``).
+QUALIFIED = re.compile(r"^\s*((?:[A-Za-z_][A-Za-z0-9_]*\.)+(_*[A-Z][A-Za-z0-9_]*))\s*:\s*")
 FRAME = re.compile(r"File \"([^\"]+)\", line \d+, in ([^\s]+)")
 # Lines that end a message that runs on below its exception line.
 MESSAGE_END = re.compile(r"^\s*$|^\s*File \"|^Traceback |^During handling|^The above exception")
@@ -100,7 +104,7 @@ def parse(text: str) -> Pasted:
         line = lines[index]
         if FRAME.search(line):
             continue
-        match = EXCEPTION.search(line)
+        match = EXCEPTION.search(line) or QUALIFIED.match(line)
         if not match:
             continue
         rest = [line[match.end() :]]
@@ -227,8 +231,11 @@ def _word_set(message: str, common: frozenset[str]) -> frozenset[str]:
 
 
 def regex(parts: list) -> tuple[str, int]:
-    """(pattern, fixed characters) of a message template (``records.Part`` list): fixed text literal, each field ``(.*?)``."""
-    pieces, fixed = [], 0
+    """(pattern, fixed characters) of a message template (``records.Part`` list): fixed text literal, each field
+    ``(.*?)``.  A template with fields whose fixed text holds only BOILERPLATE words (a ``__getattr__`` that
+    re-raises Python's "'{cls}' object has no attribute '{name}'") would match every such error: it counts as
+    holding no fixed text, so that no evaluator matches with it."""
+    pieces, fixed, said = [], 0, []
     for part in parts:
         if part.is_field:
             if not pieces or pieces[-1] != "(.*?)":
@@ -236,7 +243,10 @@ def regex(parts: list) -> tuple[str, int]:
         else:
             text = normalise_fixed(part.text)
             fixed += len(text.strip())
+            said.append(text)
             pieces.append(_SPECIAL.sub(r"\\\1", text))
+    if "(.*?)" in pieces and not distinctive(words(" ".join(said)), frozenset()):
+        fixed = 0
     return "".join(pieces).strip(), fixed
 
 
@@ -361,6 +371,81 @@ def score(target: dict, pasted: Pasted, common: frozenset[str] = frozenset()) ->
     return alone - FRAME_DEPTH * min(depth, DEEPEST), "frames"
 
 
+# Why ``explain`` keeps a lookup of its own rather than a search library: it must give exactly the
+# answers of scoring every target (the page's box does that, and a test compares the two), and a target
+# can score only through a template, two shared words or a frame, each of which names a word or a frame
+# key the paste must hold.  So the targets holding none of the paste's words and frames are skipped.
+_INNER_WORD = re.compile(r"(?<![a-z0-9_])[a-z_][a-z0-9_]{2,}(?![a-z0-9_])")
+_ESCAPED = re.compile(r"\\(.)")
+
+
+@cache
+def fixed_pieces(pattern: str) -> tuple[str, ...]:
+    """The runs of fixed text of a template's pattern (``regex``), unescaped, lower case, longest first:
+    a message the template matches holds each of them."""
+    pieces = (_ESCAPED.sub(r"\1", piece).lower() for piece in pattern.split("(.*?)"))
+    return tuple(sorted(pieces, key=len, reverse=True))
+
+
+def _template_key(pattern: str) -> str | None:
+    """A word any message the template matches holds whole: one bounded on both sides, inside one of the
+    template's fixed pieces; None when no piece holds one (the template is then always tried)."""
+    for piece in fixed_pieces(pattern):
+        for word in _INNER_WORD.finditer(piece):
+            if word.start() > 0 and word.end() < len(piece):
+                return word.group()
+    return None
+
+
+@dataclass
+class _Lookup:
+    by_template_word: dict[str, list[int]]
+    always: list[int]  # targets with a template that holds no such word
+    by_word: dict[str, list[int]]
+    by_frame: dict[str, list[int]]
+
+
+_lookups: dict[int, tuple[dict, _Lookup]] = {}
+
+
+def _lookup(index: dict) -> _Lookup:
+    kept = _lookups.get(id(index))
+    if kept is not None and kept[0] is index:
+        return kept[1]
+    found = _Lookup({}, [], {}, {})
+    for position, target in enumerate(index["targets"]):
+        keys = {_template_key(pattern) for pattern, fixed in target["templates"] if fixed >= MIN_FIXED}
+        if None in keys:
+            found.always.append(position)
+        for key in keys - {None}:
+            found.by_template_word.setdefault(key, []).append(position)
+        if len(target["words"]) >= 2:
+            for word in set(target["words"]):
+                found.by_word.setdefault(word, []).append(position)
+        for frame in target["frames"]:
+            found.by_frame.setdefault(frame, []).append(position)
+    _lookups[id(index)] = (index, found)
+    return found
+
+
+def _candidates(index: dict, pasted: Pasted, common: frozenset[str]) -> list[int]:
+    """The positions of the targets that can score on ``pasted``, in index order."""
+    lookup = _lookup(index)
+    out = set(lookup.always)
+    for raised in pasted.raised:
+        for word in set(WORD.findall(raised.message.lower())):
+            out.update(lookup.by_template_word.get(word, ()))
+        shared: dict[int, int] = {}
+        for word in _word_set(raised.message, common):
+            for position in lookup.by_word.get(word, ()):
+                shared[position] = shared.get(position, 0) + 1
+        out.update(position for position, count in shared.items() if count >= 2)
+    for frame in pasted.frames:
+        out.update(lookup.by_frame.get(frame, ()))
+        out.update(lookup.by_frame.get(frame.rsplit(":", 1)[0] + ":*", ()))
+    return sorted(out)
+
+
 def explain(index: dict, text: str, limit: int = RESULTS) -> list[Result]:
     """The targets of ``index`` that answer ``text`` (a traceback, a line, a message), best first."""
     pasted = parse(text)
@@ -368,7 +453,9 @@ def explain(index: dict, text: str, limit: int = RESULTS) -> list[Result]:
         return []
     common = frozenset(index.get("common", ()))
     found = []
-    for position, target in enumerate(index["targets"]):
+    targets = index["targets"]
+    for position in _candidates(index, pasted, common):
+        target = targets[position]
         points, why = score(target, pasted, common)
         if points >= SHOWN or (why == "frames" and points > 0):
             found.append((-points, KIND_ORDER[target["kind"]], position, target, why))

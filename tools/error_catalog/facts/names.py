@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +24,16 @@ from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.api_names import VAR_KEYWORD, is_public, merged_keywords, module_of, read_names, resolved
 from tools.error_catalog.facts.records import Part
 from tools.error_catalog.facts.releases import ANY, ReleaseText
-from tools.fixes.facts.records import ATTRIBUTE, EXPORT, KEYWORD, MODULE, FixHistory, NameSpan
+from tools.fixes.facts.records import (
+    ATTRIBUTE,
+    EXPORT,
+    KEYWORD,
+    MODULE,
+    FixHistory,
+    NameSpan,
+    release_span,
+    release_version,
+)
 from tools.torchrl.attributes import Probe
 
 # The names come from the committed fix history; a re-scan changes them.
@@ -184,15 +192,10 @@ def name_changes(history: FixHistory, installed: Installed, probe: Prober = _no_
     return sorted(out, key=lambda c: (c.module, c.span.kind != MODULE, c.span.owner, c.span.name))
 
 
-def _version(tag: str | None) -> tuple[int, ...]:
-    """A release tag's numbers (``v0.5.0``, ``0.0.3``); None (code after the newest tag) sorts last."""
-    return (10**6,) if tag is None else tuple(int(n) for n in re.findall(r"\d+", tag))
-
-
 def _replaces(new: NameSpan, old: NameSpan) -> bool:
     """A keyword the function gained after ``old``'s last release, by the release from which it lacks
     ``old``: a rename reads that way."""
-    return _version(old.last) < _version(new.first) <= _version(old.gone_in)
+    return release_version(old.last) < release_version(new.first) <= release_version(old.gone_in)
 
 
 def _text(text: str) -> Part:
@@ -226,7 +229,7 @@ def _messages(change: NameChange) -> tuple[str, list[list[Part]]]:
 def releases_of(span: NameSpan) -> str:
     if span.first is None:
         return "no release tag yet"
-    return span.first if span.first == span.last else f"{span.first} to {span.last}"
+    return release_span(span.first, span.last)
 
 
 def what_changed(change: NameChange, torchrl: str) -> str:

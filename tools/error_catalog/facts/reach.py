@@ -23,8 +23,11 @@ from functools import cache
 from pathlib import Path
 
 from tools.core.silence import quiet
+from tools.fixes.facts.records import COVERED_TORCHRL_PATHS
 
-COVERED_PACKAGES = ("torchrl.objectives", "torchrl.trainers")
+# The packages whose bug fixes the fix history follows: a message of one of them is catalogued whether
+# or not a loss or a trainer calls it, so that what a user pastes from them finds where it was raised.
+COVERED_PACKAGES = tuple(path.replace("/", ".") for path in COVERED_TORCHRL_PATHS)
 
 
 @dataclass(frozen=True)

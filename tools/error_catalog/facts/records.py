@@ -48,6 +48,11 @@ def joined(fixed: list[str], fields: list[str]) -> list[Part]:
     return parts
 
 
+def owner_of(function: str) -> str:
+    """The class a method belongs to, or the function itself ("ClipPPOLoss", "_reduce")."""
+    return function.split(".<locals>.")[0].split(".")[0]
+
+
 @dataclass(frozen=True)
 class Site:
     """One place that raises or warns, as its source reads."""
@@ -73,8 +78,7 @@ class Site:
 
     @property
     def owner(self) -> str:
-        """The class a method belongs to, or the function itself ("ClipPPOLoss", "_reduce")."""
-        return self.function.split(".<locals>.")[0].split(".")[0]
+        return owner_of(self.function)
 
     def template(self) -> str:
         """The message as a reader sees it, each field shown as ``{source}``."""

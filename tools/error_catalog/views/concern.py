@@ -7,6 +7,7 @@ import json
 
 from tools.core.registry import Concern
 from tools.error_catalog.facts import catalog, earlier_messages, match_index, names_history, triggers
+from tools.error_catalog.facts.reach import COVERED_PACKAGES
 from tools.error_catalog.views import earlier, names, render
 from tools.error_catalog.views import schema as _inventory_schema
 from tools.error_catalog.views.inventory import INDEX_FILE, inventory
@@ -23,8 +24,9 @@ CONCERN = Concern(
     inventory=lambda: inventory(catalog(), triggers(), earlier_messages(), names_history()),
     inventory_schema=_inventory_schema.SCHEMA,
     inventory_doc=(
-        "Every `raise` and `warnings.warn` of the covered torchrl code (`torchrl.objectives`, `torchrl.trainers`, "
-        "and the functions elsewhere in torchrl their calls reach), read from the installed source: per site its "
+        "Every `raise` and `warnings.warn` of the covered torchrl code ("
+        + ", ".join(f"`{package}`" for package in COVERED_PACKAGES)
+        + ", and the functions elsewhere in torchrl their calls reach), read from the installed source: per site its "
         "`exception`, `message` template (fields in braces), `pattern` (the regular expression a normalised "
         "message matches), `function`, `line`, `guards` (the conditions that lead there), `page` and "
         "`seen_raised` (texts this build captured from it). `earlier`: the messages older releases said that the installed "

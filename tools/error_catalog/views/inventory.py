@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tools.core import urls
 from tools.error_catalog.facts import pages as layout
 from tools.error_catalog.facts.earlier import Earlier
 from tools.error_catalog.facts.index import bare
@@ -56,7 +55,7 @@ def name_entries(changes: list[NameChange], torchrl: str) -> list[dict]:
 
 
 def inventory(catalog: Catalog, triggers: list[Trigger], found: list[Earlier], changes: list[NameChange]) -> dict:
-    page_of = {m: urls.error_catalog_page(p.slug) for p in layout.layout(catalog) for m in p.modules}
+    placed = layout.placement(catalog)
     seen: dict[str, list[Trigger]] = {}
     for trigger in triggers:
         seen.setdefault(trigger.site, []).append(trigger)
@@ -80,7 +79,7 @@ def inventory(catalog: Catalog, triggers: list[Trigger], found: list[Earlier], c
                 "guards": list(reversed(site.guards)),
                 "why_read": site.why_read,
                 "called_from": site.called_from,
-                "page": f"{page_of[site.module]}#{layout.site_anchor(site.module, site.function, site.index)}",
+                "page": f"{placed.site(site)}#{layout.site_anchor(site.module, site.function, site.index)}",
                 "object": documented[0] if documented else "",
                 "object_page": documented[2] if documented else "",
                 "seen_raised": [{"text": t.text, "source": t.source, "page": t.page} for t in seen.get(site.id, [])],

@@ -91,13 +91,36 @@ def _module_intro(site: Site, count: int) -> str:
     return f"`{site.path}`: {count} site{'s' if count != 1 else ''}, every one in the module."
 
 
+def _module_heading(here: str, module: str, sites: list[Site], catalog: Catalog, placed: layout.Placement) -> list[str]:
+    """The module's heading and what it holds; a module split between pages says which part this is, and
+    only its first page carries the module's anchor."""
+    everything = [site for site in catalog.sites if site.module == module]
+    first = placed.module(module)
+    if len(sites) == len(everything):
+        return [f"## `{module}` {{#{layout.module_anchor(module)}}}", "", _module_intro(sites[0], len(sites)), ""]
+    pages = list(dict.fromkeys(placed.site(site) for site in everything))
+    links = ", ".join(
+        "this page" if page == here else f"[part {number}]({urls.link(here, page)})"
+        for number, page in enumerate(pages, start=1)
+    )
+    part = pages.index(here) + 1
+    anchor = f" {{#{layout.module_anchor(module)}}}" if here == first else ""
+    return [
+        f"## `{module}`, part {part} of {len(pages)}{anchor}",
+        "",
+        f"{_module_intro(sites[0], len(everything))} Split by class between pages: {len(sites)} here ({links}).",
+        "",
+    ]
+
+
 def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigger]) -> str:
     here = urls.error_catalog_page(page.slug)
     by_site: dict[str, list[Trigger]] = {}
     for trigger in triggers:
         by_site.setdefault(trigger.site, []).append(trigger)
-    mine = [site for site in catalog.sites if site.module in page.modules]
+    mine = [site for site in catalog.sites if page.holds(site)]
     seen = sum(1 for site in mine if site.id in by_site)
+    placed = layout.placement(catalog)
     out = [
         # The navigation's title is short (the section already says "Error catalogue"); the page's is whole.
         search_weights.front_matter(search_weights.NOT_INDEXED, page.nav_title) + f"# Errors: {page.title}",
@@ -112,7 +135,7 @@ def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigg
     ]
     for module in page.modules:
         sites = [site for site in mine if site.module == module]
-        out += [f"## `{module}` {{#{layout.module_anchor(module)}}}", "", _module_intro(sites[0], len(sites)), ""]
+        out += _module_heading(here, module, sites, catalog, placed)
         functions = list(dict.fromkeys(site.function for site in sites))
         for function in functions:
             own = [site for site in sites if site.function == function]
@@ -139,7 +162,7 @@ def render_index(catalog: Catalog, triggers: list[Trigger]) -> str:
     seen = {trigger.site for trigger in triggers}
     rows = []
     for page in layout.layout(catalog):
-        mine = [site for site in catalog.sites if site.module in page.modules]
+        mine = [site for site in catalog.sites if page.holds(site)]
         rows.append(
             [
                 f"[{md.text(page.title)}]({urls.link(here, urls.error_catalog_page(page.slug))})",

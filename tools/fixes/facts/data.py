@@ -6,7 +6,7 @@ import json
 import re
 
 from tools.core.paths import DATA
-from tools.fixes.facts.records import COVERED_PATHS, FixHistory, decode
+from tools.fixes.facts.records import COVERED_PATHS, RELEASE_TAG, FixHistory, decode, release_version
 
 FIX_DATA = DATA / "fix-history.json"
 # Records computed from this module are keyed on this file too (tools.core.cache).
@@ -15,15 +15,10 @@ REFRESH_COMMAND = "make fix-history"
 
 _SHA = re.compile(r"[0-9a-f]{40}")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_RELEASE = re.compile(r"v?(\d+)\.(\d+)\.(\d+)")
 
 
 class FixDataError(Exception):
     """data/fix-history.json is missing or not what the scanner writes; the message says how to regenerate it."""
-
-
-def release_version(tag: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in _RELEASE.fullmatch(tag).groups())
 
 
 def load_history() -> FixHistory:
@@ -46,7 +41,7 @@ def problems_in(history: FixHistory) -> list[str]:
     problems = []
     if not _SHA.fullmatch(history.commit):
         problems.append(f"the scanned commit {history.commit!r} is no full hash")
-    if not _RELEASE.fullmatch(history.newest_release):
+    if not RELEASE_TAG.match(history.newest_release):
         problems.append(f"the newest release {history.newest_release!r} is no release tag (vX.Y.Z)")
     if list(history.covered_paths) != list(COVERED_PATHS):
         problems.append(f"it covers {history.covered_paths}, this site documents {list(COVERED_PATHS)}")
@@ -62,7 +57,7 @@ def problems_in(history: FixHistory) -> list[str]:
         if fix.pr_url != expected_url:
             problems.append(f"{where}: pull request URL {fix.pr_url!r} does not match #{fix.pr}")
         if fix.first_release is not None and (
-            not _RELEASE.fullmatch(fix.first_release)
+            not RELEASE_TAG.match(fix.first_release)
             or release_version(fix.first_release) > release_version(history.newest_release)
         ):
             problems.append(

@@ -9,6 +9,7 @@ back (``tools.fixes.facts.data``) and checks the names against the installed tor
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tools.core.codec import record_codec
@@ -24,6 +25,25 @@ COVERED_PATHS = (
     "torchrl/objectives",
     "torchrl/trainers",
 )
+# The torchrl folders among them: the error catalogue reads every raise and warn of their code.
+COVERED_TORCHRL_PATHS = tuple(path for path in COVERED_PATHS if path.startswith("torchrl/"))
+
+# A release tag: vX.Y.Z, or X.Y.Z as pytorch/rl tagged its 0.0.3 release (release candidates and others left out).
+RELEASE_TAG = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)$")
+# Where a tag stands for "code after the newest release tag" (None): after every release.
+AFTER_RELEASES = (10**6,)
+
+
+def release_version(tag: str | None) -> tuple[int, ...]:
+    """A release tag's numbers, to sort releases by; None (code after the newest tag) sorts last."""
+    if tag is None:
+        return AFTER_RELEASES
+    return tuple(int(part) for part in RELEASE_TAG.match(tag).groups())
+
+
+def release_span(first: str, last: str) -> str:
+    """``v0.3.0`` or ``v0.3.0 to v0.5.0``: the releases from ``first`` to ``last``."""
+    return first if first == last else f"{first} to {last}"
 
 
 def shown(fixed: list[str], fields: list[str]) -> str:

@@ -9,10 +9,9 @@ from functools import cached_property
 from tools.core import search_weights, urls
 from tools.core.markdown import code, one_line, table, text
 from tools.fixes.facts.areas import Area
-from tools.fixes.facts.data import release_version
 from tools.fixes.facts.installed import GONE, MOVED, ObjectsNow
 from tools.fixes.facts.pages import IndexPage, anchor, fix_pages, index_pages
-from tools.fixes.facts.records import CONDITION, MESSAGE, Fix, FixHistory
+from tools.fixes.facts.records import CONDITION, MESSAGE, Fix, FixHistory, release_version
 from tools.fixes.facts.threads import Issue, Threads
 
 # How much of one fix a line of the index shows; the inventory holds all of it.

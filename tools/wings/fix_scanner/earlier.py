@@ -11,11 +11,9 @@ from __future__ import annotations
 from tools.error_catalog.facts.match import MIN_FIXED
 from tools.error_catalog.facts.records import pieces
 from tools.error_catalog.facts.scan import scan
-from tools.fixes.facts.records import COVERED_PATHS, EarlierMessage
+from tools.fixes.facts.records import COVERED_TORCHRL_PATHS, EarlierMessage
 from tools.wings.fix_scanner.git import Blobs, Git
 from tools.wings.fix_scanner.messages import parsed
-
-TORCHRL_PATHS = tuple(path for path in COVERED_PATHS if path.startswith("torchrl/"))
 
 # (exception as written, fixed pieces) -> (fields, file, function)
 Said = dict[tuple[str, tuple[str, ...]], tuple[list[str], str, str]]
@@ -24,7 +22,7 @@ Said = dict[tuple[str, tuple[str, ...]], tuple[list[str], str, str]]
 def said_at(git: Git, blobs: Blobs, commit: str) -> Said:
     """Every message the covered torchrl files at ``commit`` raise or warn, with where (the first place)."""
     found: Said = {}
-    files = git.run("ls-tree", "-r", "--name-only", commit, "--", *TORCHRL_PATHS).split("\n")
+    files = git.run("ls-tree", "-r", "--name-only", commit, "--", *COVERED_TORCHRL_PATHS).split("\n")
     for path in sorted(f for f in files if f.endswith(".py")):
         source = blobs.read(commit, path)
         tree = parsed(source)

@@ -7,20 +7,14 @@ Each runs with the user's and the system's git configuration ignored, so that se
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 from pathlib import Path
 
-# A release tag: vX.Y.Z, or X.Y.Z as pytorch/rl tagged its 0.0.3 release (release candidates and others left out).
-RELEASE_TAG = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)$")
+from tools.fixes.facts.records import RELEASE_TAG, release_version
 
 
 class ScanError(Exception):
     """The git directory or the commit cannot be read; the message says which and how to fix it."""
-
-
-def release_version(tag: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in RELEASE_TAG.match(tag).groups())
 
 
 class Git:
