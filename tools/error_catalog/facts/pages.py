@@ -159,10 +159,14 @@ def layout(catalog: Catalog) -> list[CatalogPage]:
 
 @dataclass(frozen=True)
 class Placement:
-    """Where the catalogue shows a site, a function's section and a module's heading (its first page)."""
+    """Where the catalogue shows a site, a function's section and a module's heading (its first page);
+    the pages, and the sites each holds, read once for all of them."""
 
+    pages: list[CatalogPage]
     by_owner: dict[tuple[str, str], str]  # (module, class or function) -> page path, for split modules
     by_module: dict[str, str]  # module -> the path of its first page
+    held: dict[str, list[Site]]  # page path -> its sites, in catalogue order
+    of_module: dict[str, list[Site]]  # module -> all its sites, in catalogue order
 
     def module(self, module: str) -> str:
         return self.by_module[module]
@@ -178,14 +182,19 @@ class Placement:
 
 
 def placement(catalog: Catalog) -> Placement:
+    pages = layout(catalog)
     by_owner: dict[tuple[str, str], str] = {}
     by_module: dict[str, str] = {}
-    for page in layout(catalog):
+    for page in pages:
         for module in page.modules:
             by_module.setdefault(module, page.path)
             for owner in page.parts.get(module, ()):
                 by_owner[(module, owner)] = page.path
-    return Placement(by_owner, by_module)
+    placed = Placement(pages, by_owner, by_module, {page.path: [] for page in pages}, {})
+    for site in catalog.sites:
+        placed.held[placed.site(site)].append(site)
+        placed.of_module.setdefault(site.module, []).append(site)
+    return placed
 
 
 def anchor(text: str) -> str:

@@ -91,10 +91,10 @@ def _module_intro(site: Site, count: int) -> str:
     return f"`{site.path}`: {count} site{'s' if count != 1 else ''}, every one in the module."
 
 
-def _module_heading(here: str, module: str, sites: list[Site], catalog: Catalog, placed: layout.Placement) -> list[str]:
+def _module_heading(here: str, module: str, sites: list[Site], placed: layout.Placement) -> list[str]:
     """The module's heading and what it holds; a module split between pages says which part this is, and
     only its first page carries the module's anchor."""
-    everything = [site for site in catalog.sites if site.module == module]
+    everything = placed.of_module[module]
     first = placed.module(module)
     if len(sites) == len(everything):
         return [f"## `{module}` {{#{layout.module_anchor(module)}}}", "", _module_intro(sites[0], len(sites)), ""]
@@ -113,14 +113,13 @@ def _module_heading(here: str, module: str, sites: list[Site], catalog: Catalog,
     ]
 
 
-def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigger]) -> str:
-    here = urls.error_catalog_page(page.slug)
+def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigger], placed: layout.Placement) -> str:
+    here = page.path
     by_site: dict[str, list[Trigger]] = {}
     for trigger in triggers:
         by_site.setdefault(trigger.site, []).append(trigger)
-    mine = [site for site in catalog.sites if page.holds(site)]
+    mine = placed.held[here]
     seen = sum(1 for site in mine if site.id in by_site)
-    placed = layout.placement(catalog)
     out = [
         # The navigation's title is short (the section already says "Error catalogue"); the page's is whole.
         search_weights.front_matter(search_weights.NOT_INDEXED, page.nav_title) + f"# Errors: {page.title}",
@@ -135,7 +134,7 @@ def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigg
     ]
     for module in page.modules:
         sites = [site for site in mine if site.module == module]
-        out += _module_heading(here, module, sites, catalog, placed)
+        out += _module_heading(here, module, sites, placed)
         functions = list(dict.fromkeys(site.function for site in sites))
         for function in functions:
             own = [site for site in sites if site.function == function]
@@ -152,17 +151,18 @@ def render_page(catalog: Catalog, page: layout.CatalogPage, triggers: list[Trigg
 
 
 def render_pages(catalog: Catalog, triggers: list[Trigger]) -> dict[str, str]:
-    pages = {urls.error_catalog_page(p.slug): render_page(catalog, p, triggers) for p in layout.layout(catalog)}
-    pages[urls.ERROR_CATALOG] = render_index(catalog, triggers)
+    placed = layout.placement(catalog)
+    pages = {page.path: render_page(catalog, page, triggers, placed) for page in placed.pages}
+    pages[urls.ERROR_CATALOG] = render_index(catalog, triggers, placed)
     return pages
 
 
-def render_index(catalog: Catalog, triggers: list[Trigger]) -> str:
+def render_index(catalog: Catalog, triggers: list[Trigger], placed: layout.Placement) -> str:
     here = urls.ERROR_CATALOG
     seen = {trigger.site for trigger in triggers}
     rows = []
-    for page in layout.layout(catalog):
-        mine = [site for site in catalog.sites if page.holds(site)]
+    for page in placed.pages:
+        mine = placed.held[page.path]
         rows.append(
             [
                 f"[{md.text(page.title)}]({urls.link(here, urls.error_catalog_page(page.slug))})",
