@@ -405,7 +405,10 @@ class _Lookup:
     by_frame: dict[str, list[int]]
 
 
+# The lookups of the last few indexes evaluated, each with its index (an id alone may be reused); a process
+# evaluates one index (the command, the MCP server, the skill's script), a test run a few.
 _lookups: dict[int, tuple[dict, _Lookup]] = {}
+LOOKUPS_KEPT = 4
 
 
 def _lookup(index: dict) -> _Lookup:
@@ -424,6 +427,8 @@ def _lookup(index: dict) -> _Lookup:
                 found.by_word.setdefault(word, []).append(position)
         for frame in target["frames"]:
             found.by_frame.setdefault(frame, []).append(position)
+    if len(_lookups) >= LOOKUPS_KEPT:
+        _lookups.clear()
     _lookups[id(index)] = (index, found)
     return found
 
