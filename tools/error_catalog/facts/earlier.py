@@ -129,7 +129,7 @@ def earlier(history: FixHistory, catalog: Catalog, elsewhere: list[list[str]]) -
             continue
         if (module, message.function) in functions:
             now = f"{placed.function(module, message.function)}#{layout.function_anchor(module, message.function)}"
-        elif placed.holds(module):
+        elif placed.has_module(module):
             now = f"{placed.module(module)}#{layout.module_anchor(module)}"
         else:
             now = ""

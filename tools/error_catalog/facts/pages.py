@@ -177,7 +177,7 @@ class Placement:
     def site(self, site: Site) -> str:
         return self.function(site.module, site.function)
 
-    def holds(self, module: str) -> bool:
+    def has_module(self, module: str) -> bool:
         return module in self.by_module
 
 
